@@ -1,0 +1,53 @@
+/**
+ * The dependency rule of ARCHITECTURE.md §1, enforced by `npm run lint`:
+ * - domain imports only domain and zod;
+ * - application imports domain and application;
+ * - adapters and workers import anything but web;
+ * - web imports domain values and only `import type` from the server.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ imports only domain/ and zod',
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { pathNot: ['^domain/', '(^|/)node_modules/zod/', '^zod$'] },
+    },
+    {
+      name: 'application-has-no-io',
+      comment: 'application/ imports only domain/ and application/ (ports describe I/O; adapters do it)',
+      severity: 'error',
+      from: { path: '^application/' },
+      to: { pathNot: ['^domain/', '^application/', '(^|/)node_modules/zod/', '^zod$'] },
+    },
+    {
+      name: 'server-never-imports-web',
+      comment: 'adapters/ and workers/ never import web/',
+      severity: 'error',
+      from: { path: '^(adapters|workers)/' },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'web-imports-server-types-only',
+      comment: 'web/ may import domain/ values, and from application/, adapters/ or workers/ only `import type`',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(application|adapters|workers)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^(domain|application)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['web/dist'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

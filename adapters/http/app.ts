@@ -1,0 +1,145 @@
+/**
+ * The express application: hardening, request ids and logs, CORS from the dynamic config,
+ * REST routes at /api, tRPC at /trpc, health probes, the OpenAPI document and the built client.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import cookieParser from 'cookie-parser';
+import cors from 'cors';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { AppError } from '../../domain/shared/errors';
+import type { Services } from '../compose';
+import { contextFactory, requestIdOf } from './context';
+import { errorEnvelope, toAppError } from './errors';
+import { idempotency } from './idempotency';
+import { openApiDocument } from './openapi';
+import { restRouter } from './rest';
+import { allOperations, appRouter } from './router';
+import { staticClient } from './static';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_CLIENT_DIR = path.resolve(here, '../../web/dist');
+
+export interface AppOptions {
+  clientDir?: string;
+}
+
+export function createApp(services: Services, options: AppOptions = {}) {
+  const { config: cfg, logger } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', cfg.trustedProxies.length > 0 ? cfg.trustedProxies : false);
+  app.set('query parser', 'extended');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    }),
+  );
+
+  const trackers = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://js.hs-scripts.com', 'https://*.hs-analytics.net', 'https://*.hubspot.com', 'https://maps.googleapis.com', 'https://js.stripe.com'];
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...trackers],
+          connectSrc: ["'self'", ...trackers, 'https://api.stripe.com'],
+          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+          fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: cfg.appUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      hsts: cfg.appUrl.startsWith('https:'),
+    }),
+  );
+
+  const allowed = new Set(cfg.corsOrigins);
+  app.use(
+    cors({
+      // Never `*` with credentials: only an allow-listed origin is echoed back.
+      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+      credentials: true,
+      allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'X-Auth-Transport', 'X-CSRF-Token'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After', 'Idempotent-Replayed'],
+      maxAge: 600,
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ success: true, status: 'alive' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const r = await services.readiness();
+    const ready = r.database && r.redis !== false;
+    res.status(ready ? 200 : 503).json({
+      success: ready,
+      ...(ready ? {} : { code: 'NOT_READY', message: 'A backing service does not answer', errors: [] }),
+      database: r.database ? 'ok' : 'unavailable',
+      redis: r.redis === null ? 'not configured' : r.redis ? 'ok' : 'unavailable',
+    });
+  });
+
+  app.use(cookieParser());
+  app.use(express.json({ limit: cfg.bodyLimit }));
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+
+  const makeContext = contextFactory(services);
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openApiDocument(allOperations, { title: 'Objectivism Learning Platform API', version: '1.0.0', serverUrl: cfg.appUrl }));
+  });
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api', idempotency(services.kv));
+  app.use(restRouter(allOperations, makeContext));
+  app.use(
+    '/trpc',
+    trpcExpress.createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => makeContext(req, res),
+      onError: ({ error, path: procedure }) => {
+        const app = toAppError(error.cause ?? error);
+        if (app.kind === 'internal') logger.error({ err: error.cause ?? error, procedure }, 'tRPC procedure failed');
+      },
+    }),
+  );
+
+  app.use('/api', (req, _res, next) => {
+    next(new AppError('not_found', 'NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
+  });
+
+  const client = staticClient(options.clientDir ?? DEFAULT_CLIENT_DIR);
+  if (client) app.use(client);
+  else logger.warn('the client is not built (web/dist): only the API is served; run npm run build');
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const appError = toAppError(error);
+    const { status, body } = errorEnvelope(appError, requestIdOf(req));
+    if (status >= 500) req.log?.error({ err: appError.cause ?? appError }, 'request failed');
+    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  });
+
+  return app;
+}

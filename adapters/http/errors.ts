@@ -1,0 +1,76 @@
+/**
+ * The one place where domain error kinds become transport codes (STYLE.md table), and where any
+ * thrown value becomes the REST error envelope of ARCHITECTURE.md §3.
+ */
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { z } from 'zod';
+import { AppError, type ErrorKind, type FieldError } from '../../domain/shared/errors';
+
+export const ERROR_TRANSPORT: Record<ErrorKind, { trpc: TRPC_ERROR_CODE_KEY; http: number }> = {
+  invalid_input: { trpc: 'BAD_REQUEST', http: 400 },
+  unauthenticated: { trpc: 'UNAUTHORIZED', http: 401 },
+  forbidden: { trpc: 'FORBIDDEN', http: 403 },
+  not_found: { trpc: 'NOT_FOUND', http: 404 },
+  conflict: { trpc: 'CONFLICT', http: 409 },
+  rule_violation: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
+  payload_too_large: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
+  rate_limited: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
+  upstream_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
+  storage_full: { trpc: 'INTERNAL_SERVER_ERROR', http: 507 },
+  internal: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
+};
+
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+export function fromZodError(error: z.ZodError): AppError {
+  const errors: FieldError[] = error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  return new AppError('invalid_input', 'VALIDATION_ERROR', errors[0]?.message ?? 'Invalid input', { errors });
+}
+
+/** Errors thrown by express' body parser carry a `type` and a `status`. */
+function fromBodyParserError(error: { type?: string; status?: number }): AppError | undefined {
+  if (error.type === 'entity.too.large') return new AppError('payload_too_large', 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+  if (error.type === 'entity.parse.failed') return new AppError('invalid_input', 'INVALID_JSON', 'The request body is not valid JSON', { errors: [] });
+  if (typeof error.status === 'number' && error.status >= 400 && error.status < 500 && error.type)
+    return new AppError('invalid_input', 'BAD_REQUEST', 'The request could not be read', { errors: [] });
+  return undefined;
+}
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof z.ZodError) return fromZodError(error);
+  if (error && typeof error === 'object') {
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof AppError || cause instanceof z.ZodError) return toAppError(cause);
+    const parsed = fromBodyParserError(error as { type?: string; status?: number });
+    if (parsed) return parsed;
+  }
+  return new AppError('internal', 'INTERNAL_ERROR', INTERNAL_MESSAGE, { cause: error });
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  code: string;
+  message: string;
+  errors: FieldError[];
+  requestId?: string;
+  [extra: string]: unknown;
+}
+
+/** The REST error envelope; 5xx never carries the original message, a stack or SQL. */
+export function errorEnvelope(error: AppError, requestId?: string): { status: number; body: ErrorEnvelope } {
+  const status = ERROR_TRANSPORT[error.kind].http;
+  const hidden = error.kind === 'internal';
+  const body: ErrorEnvelope = {
+    ...(error.details ?? {}),
+    success: false,
+    code: error.code,
+    message: hidden ? INTERNAL_MESSAGE : error.message,
+    errors: error.errors ?? [],
+  };
+  if (requestId) body.requestId = requestId;
+  return { status, body };
+}

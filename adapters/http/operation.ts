@@ -1,0 +1,56 @@
+/**
+ * One operation, defined once and exposed twice (ARCHITECTURE.md §2): as a tRPC procedure and,
+ * where the spec names a path, as a REST route at that exact path. The OpenAPI document is
+ * generated from the same definitions.
+ */
+import type { z } from 'zod';
+import type { Services } from '../compose';
+import type { HttpExchange } from './exchange';
+
+export type RestMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RequestContext {
+  requestId: string;
+  ip: string;
+  userAgent: string | undefined;
+  services: Services;
+  /** Cookies, headers and response hints, the same for REST and tRPC. */
+  http: HttpExchange;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, K extends 'query' | 'mutation' = 'query' | 'mutation'> {
+  kind: K;
+  /** The REST route, with OpenAPI-style parameters (`/api/books/id/{id}`). */
+  rest?: { method: RestMethod; path: string; successStatus?: number };
+  summary: string;
+  description?: string;
+  tags: string[];
+  input: I;
+  output: O;
+  handler: (input: z.output<I>, ctx: RequestContext) => Promise<z.input<O>>;
+}
+
+export const defineQuery = <I extends z.ZodType, O extends z.ZodType>(op: Omit<Operation<I, O, 'query'>, 'kind'>): Operation<I, O, 'query'> => ({
+  kind: 'query',
+  ...op,
+});
+
+export const defineMutation = <I extends z.ZodType, O extends z.ZodType>(op: Omit<Operation<I, O, 'mutation'>, 'kind'>): Operation<I, O, 'mutation'> => ({
+  kind: 'mutation',
+  ...op,
+});
+
+/** A module's operations, keyed by procedure name. */
+export type OperationGroup = Record<string, Operation<z.ZodType, z.ZodType, 'query'> | Operation<z.ZodType, z.ZodType, 'mutation'>>;
+export type OperationRegistry = Record<string, OperationGroup>;
+
+export interface NamedOperation {
+  id: string;
+  operation: Operation;
+}
+
+export function flattenOperations(registry: OperationRegistry): NamedOperation[] {
+  return Object.entries(registry).flatMap(([group, ops]) =>
+    Object.entries(ops).map(([name, operation]) => ({ id: `${group}.${name}`, operation: operation as Operation })),
+  );
+}

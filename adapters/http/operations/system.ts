@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { appConfigSchema } from '../../../domain/shared/app-config';
+import { defineQuery } from '../operation';
+
+export const systemOperations = {
+  config: defineQuery({
+    rest: { method: 'get', path: '/api/config' },
+    summary: 'The client runtime configuration: bootstrap and dynamic parts, public identifiers only',
+    tags: ['system'],
+    input: z.object({}).optional(),
+    output: appConfigSchema,
+    handler: async (_input, ctx) => ctx.services.appConfig(),
+  }),
+};

@@ -1,0 +1,15 @@
+/**
+ * Every operation of the product, by module. The tRPC router, the REST routes and the OpenAPI
+ * document are all derived from this one registry. The client imports only `type AppRouter`.
+ */
+import { flattenOperations } from './operation';
+import { systemOperations } from './operations/system';
+import { buildTrpcRouter } from './trpc';
+
+export const operationRegistry = {
+  system: systemOperations,
+};
+
+export const appRouter = buildTrpcRouter(operationRegistry);
+export type AppRouter = typeof appRouter;
+export const allOperations = flattenOperations(operationRegistry);

@@ -1,0 +1,10 @@
+/**
+ * Migrations, numbered and forward-only in production, listed by static import: Kysely's
+ * FileMigrationProvider uses a native import() of .ts files that fails under vitest on Node 20.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation';
+
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

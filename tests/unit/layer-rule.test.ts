@@ -1,0 +1,64 @@
+/**
+ * Proves `npm run lint` catches a broken layer rule: a throw-away tree with one violation of each
+ * rule (and allowed imports beside them) is cruised with the project's own configuration.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = process.cwd();
+let dir: string;
+let violations: { rule: { name: string }; from: string; to: string }[];
+
+function file(rel: string, text: string) {
+  mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+  writeFileSync(path.join(dir, rel), text);
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'layer-rule-'));
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  copyFileSync(path.join(root, '.dependency-cruiser.cjs'), path.join(dir, '.dependency-cruiser.cjs'));
+  file('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx' } }));
+  file('domain/ok.ts', "import { z } from 'zod';\nexport const s = z.string();\n");
+  file('domain/bad-adapter.ts', "import { db } from '../adapters/db';\nexport const x = db;\n");
+  file('domain/bad-framework.ts', "import express from 'express';\nexport const x = express;\n");
+  file('application/ok.ts', "import { s } from '../domain/ok';\nexport const y = s;\n");
+  file('application/bad.ts', "import { db } from '../adapters/db';\nexport const y = db;\n");
+  file('adapters/db.ts', "export const db = 1;\n");
+  file('adapters/bad-web.ts', "import { page } from '../web/src/page';\nexport const z = page;\n");
+  file('web/src/page.ts', "import type { X } from '../../adapters/types';\nimport { s } from '../../domain/ok';\nexport const page: X = s;\n");
+  file('web/src/bad.ts', "import { db } from '../../adapters/db';\nexport const w = db;\n");
+  file('adapters/types.ts', 'export type X = unknown;\n');
+  const out = execFileSync(path.join(root, 'node_modules/.bin/depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'domain', 'application', 'adapters', 'web/src'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  violations = (JSON.parse(out) as { summary: { violations: typeof violations } }).summary.violations;
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const found = (rule: string, from: string) => violations.some((v) => v.rule.name === rule && v.from === from);
+
+describe('the layer rule (npm run lint)', () => {
+  it('refuses domain importing an adapter or a framework', () => {
+    expect(found('domain-is-pure', 'domain/bad-adapter.ts')).toBe(true);
+    expect(found('domain-is-pure', 'domain/bad-framework.ts')).toBe(true);
+  });
+  it('refuses application importing an adapter', () => {
+    expect(found('application-has-no-io', 'application/bad.ts')).toBe(true);
+  });
+  it('refuses adapters importing web', () => {
+    expect(found('server-never-imports-web', 'adapters/bad-web.ts')).toBe(true);
+  });
+  it('refuses web importing a server value, but allows import type and domain values', () => {
+    expect(found('web-imports-server-types-only', 'web/src/bad.ts')).toBe(true);
+    expect(violations.some((v) => v.from === 'web/src/page.ts')).toBe(false);
+  });
+  it('allows what the rule allows', () => {
+    expect(violations.some((v) => v.from === 'domain/ok.ts' || v.from === 'application/ok.ts')).toBe(false);
+  });
+});

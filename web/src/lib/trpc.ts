@@ -1,0 +1,21 @@
+/**
+ * The typed RPC client. Only the router's type crosses from the server. Requests go through the
+ * same transport as REST calls (time budget, retries on network errors and 5xx, Idempotency-Key on
+ * mutations), so the query layer adds no retries here either.
+ */
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../../../adapters/http/router';
+import { requireApiGatewayUrl, retryingFetch } from './http';
+
+export type { AppRouter };
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function createTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: `${requireApiGatewayUrl()}/trpc`, fetch: retryingFetch })],
+  });
+}
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
