@@ -5,11 +5,23 @@
  */
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../domain/shared/app-config';
+import type { AuthDeps } from '../application/auth/deps';
 import type { Clock } from '../application/ports/clock';
+import type { Mailer } from '../application/ports/mailer';
+import type { RateLimiter } from '../application/ports/rate-limiter';
+import { PRODUCT_NAME } from '../domain/shared/product';
 import type { JobQueue } from '../application/ports/job-queue';
 import type { KeyValueStore } from '../application/ports/key-value-store';
 import type { Config } from './config';
+import { nodeSecrets } from './crypto/secrets';
 import { createLogger, type Logger } from './logger';
+import { createDevMailbox, type DevMailbox } from './mail/dev-mailbox';
+import { createSmtpMailer } from './mail/smtp-mailer';
+import { postgresAuditLog } from './postgres/audit-log';
+import { postgresMagicLinks } from './postgres/magic-links';
+import { postgresSessions } from './postgres/sessions';
+import { postgresUsers } from './postgres/users';
+import { createRateLimiter } from './rate-limit/flexible-rate-limiter';
 import { createMemoryKeyValueStore } from './memory/key-value-store';
 import { createDatabase, type DatabaseHandle } from './postgres/database';
 import { createBullMqQueue } from './queue/bullmq-queue';
@@ -22,6 +34,8 @@ export interface Ports {
   clock: Clock;
   kv: KeyValueStore;
   queue: JobQueue;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
 }
 
 export interface Services extends Ports {
@@ -29,6 +43,9 @@ export interface Services extends Ports {
   logger: Logger;
   database: DatabaseHandle;
   redis: Redis | undefined;
+  /** Present when mail goes to the development mailbox instead of SMTP. */
+  devMailbox: DevMailbox | undefined;
+  auth: { deps: AuthDeps };
   appConfig(): AppConfig;
   readiness(): Promise<{ database: boolean; redis: boolean | null }>;
   close(): Promise<void>;
@@ -37,16 +54,36 @@ export interface Services extends Ports {
 export interface ComposeOptions {
   logger?: Logger;
   overrides?: Partial<Ports>;
+  /** Prefix of every Redis key and queue name: lets test runs share one Redis without meeting. */
+  namespace?: string;
 }
 
 export function compose(cfg: Config, options: ComposeOptions = {}): Services {
   const logger = options.logger ?? createLogger(cfg);
   const database = createDatabase(cfg.database.kind === 'postgres' ? cfg.database : { kind: 'embedded', dir: cfg.database.dir });
-  const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false }) : undefined;
+  const namespace = options.namespace ?? 'olp';
+  const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, keyPrefix: `${namespace}:` }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
   const clock = options.overrides?.clock ?? systemClock;
   const kv = options.overrides?.kv ?? (redis ? createRedisKeyValueStore(redis) : createMemoryKeyValueStore({ clock }));
-  const queue = options.overrides?.queue ?? (cfg.redisUrl ? createBullMqQueue({ redisUrl: cfg.redisUrl, prefix: 'olp' }) : createInProcessQueue());
+  const devMailbox = cfg.smtp ? undefined : createDevMailbox((mail) => logger.info({ to: mail.to, subject: mail.subject, tag: mail.tag, text: cfg.env === 'development' ? mail.text : undefined }, 'mail kept in the dev mailbox'));
+  const smtp = cfg.smtp ? createSmtpMailer(cfg.smtp) : undefined;
+  const mailer = options.overrides?.mailer ?? smtp ?? devMailbox!;
+  const rateLimiter = options.overrides?.rateLimiter ?? createRateLimiter(cfg.rateLimits, redis);
+  const { db } = database;
+  const authDeps: AuthDeps = {
+    clock,
+    secrets: nodeSecrets,
+    kv,
+    users: postgresUsers(db),
+    magicLinks: postgresMagicLinks(db),
+    sessions: postgresSessions(db),
+    audit: postgresAuditLog(db),
+    mailer,
+    rateLimiter,
+    settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
+  };
+  const queue = options.overrides?.queue ?? (cfg.redisUrl ? createBullMqQueue({ redisUrl: cfg.redisUrl, prefix: namespace }) : createInProcessQueue());
 
   const appConfig = (): AppConfig => ({
     bootstrap: { apiGatewayUrl: '', basePath: '' },
@@ -74,6 +111,10 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     clock,
     kv,
     queue,
+    mailer,
+    rateLimiter,
+    devMailbox,
+    auth: { deps: authDeps },
     appConfig,
     async readiness() {
       const [db, r] = await Promise.all([
@@ -84,6 +125,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     },
     async close() {
       await queue.close().catch((error: unknown) => logger.warn({ err: error }, 'queue close failed'));
+      smtp?.close();
       redis?.disconnect();
       await database.close();
     },

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { authenticate, type Authenticated } from '../../application/auth/sessions';
 import type { Services } from '../compose';
+import { accessTokenOf } from './auth-transport';
 import { expressExchange } from './exchange';
 import type { RequestContext } from './operation';
 
@@ -10,11 +12,20 @@ export const requestIdOf = (req: Request): string => (req as Request & { id?: st
 
 export function contextFactory(services: Services): RequestContextFactory {
   const secure = services.config.appUrl.startsWith('https:');
-  return (req, res) => ({
-    requestId: requestIdOf(req),
-    ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    userAgent: req.get('user-agent') ?? undefined,
-    services,
-    http: expressExchange(req, res, secure),
-  });
+  return (req, res) => {
+    const http = expressExchange(req, res, secure);
+    let auth: Promise<Authenticated | null> | undefined;
+    const client = { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') ?? null };
+    return {
+      requestId: requestIdOf(req),
+      ip: client.ip,
+      userAgent: client.userAgent ?? undefined,
+      client,
+      services,
+      http,
+      // The session is checked on the server on every request that asks for it, once per request.
+      auth: () => (auth ??= authenticate(services.auth.deps, accessTokenOf(http))),
+      actor: async () => (await (auth ??= authenticate(services.auth.deps, accessTokenOf(http))))?.actor ?? null,
+    };
+  };
 }

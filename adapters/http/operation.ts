@@ -4,6 +4,9 @@
  * generated from the same definitions.
  */
 import type { z } from 'zod';
+import type { Actor } from '../../domain/auth/actor';
+import type { ClientInfo } from '../../application/auth/deps';
+import type { Authenticated } from '../../application/auth/sessions';
 import type { Services } from '../compose';
 import type { HttpExchange } from './exchange';
 
@@ -13,7 +16,11 @@ export interface RequestContext {
   requestId: string;
   ip: string;
   userAgent: string | undefined;
+  client: ClientInfo;
   services: Services;
+  /** The member behind the request's access token (cookie or bearer), checked once per request. */
+  auth(): Promise<Authenticated | null>;
+  actor(): Promise<Actor | null>;
   /** Cookies, headers and response hints, the same for REST and tRPC. */
   http: HttpExchange;
 }

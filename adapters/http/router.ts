@@ -3,11 +3,14 @@
  * document are all derived from this one registry. The client imports only `type AppRouter`.
  */
 import { flattenOperations } from './operation';
+import { authOperations, devOperations } from './operations/auth';
 import { systemOperations } from './operations/system';
 import { buildTrpcRouter } from './trpc';
 
 export const operationRegistry = {
   system: systemOperations,
+  auth: authOperations,
+  dev: devOperations,
 };
 
 export const appRouter = buildTrpcRouter(operationRegistry);

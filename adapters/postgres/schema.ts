@@ -14,6 +14,73 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  email_verified: Generated<boolean>;
+  password_hash: string | null;
+  preferred_auth_method: 'PASSWORD' | 'PASSKEY' | 'SOCIAL' | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  country: string | null;
+  language: Generated<string>;
+  birth_year: number | null;
+  marketing_opt_in: Generated<boolean>;
+  weekly_digest_opt_in: Generated<boolean>;
+  preferences: ColumnType<{ theme: 'light' | 'dark' | 'system'; emailNotifications: boolean; pushNotifications: boolean }, string | undefined, string>;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  is_active: Generated<boolean>;
+  hubspot_contact_id: string | null;
+  last_login_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MagicLinksTable {
+  id: string;
+  email: string;
+  token_hash: string;
+  redirect_path: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  replaced_at: NullableTimestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  method: 'MAGIC_LINK' | 'PASSWORD' | 'PASSKEY' | 'SOCIAL';
+  ip: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  action: string;
+  outcome: 'success' | 'failure';
+  method: string | null;
+  user_id: string | null;
+  email: string | null;
+  session_id: string | null;
+  ip: string;
+  user_agent: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  at: Timestamp;
+}
+
 export interface Database {
   outbox: OutboxTable;
+  users: UsersTable;
+  magic_links: MagicLinksTable;
+  sessions: SessionsTable;
+  audit_events: AuditEventsTable;
 }

@@ -65,6 +65,8 @@ export function keyValueStoreContract(name: string, make: () => Promise<KeyValue
       for (const value of [null, false, 0, '', [], {}]) {
         await h.store.set('falsy', value);
         expect(await h.store.get('falsy')).toEqual(value);
+        // A stored null reads as absence through get; ttl tells them apart.
+        expect(await h.store.ttl('falsy')).not.toBeNull();
       }
     });
 

@@ -1,0 +1,165 @@
+/** Sign-in by magic link, sessions and the member's own record (spec 000 §7; issue 3). */
+import { z } from 'zod';
+import { requireActor } from '../../../domain/auth/actor';
+import {
+  authUserSchema,
+  checkEmailSchema,
+  magicLinkRequestSchema,
+  preferencesSchema,
+  profileUpdateSchema,
+  rateLimitQuerySchema,
+  refreshSchema,
+  THEMES,
+  verifyMagicLinkSchema,
+} from '../../../domain/auth/schemas';
+import { notFound } from '../../../domain/shared/errors';
+import { requestMagicLink, verifyMagicLink } from '../../../application/auth/magic-link';
+import { checkEmail, updatePreferences, updateProfile } from '../../../application/auth/profile';
+import { allowanceOf, emailKey, ipKey } from '../../../application/auth/rate-limits';
+import { logout, refreshSession } from '../../../application/auth/sessions';
+import { toAuthUser } from '../../../application/auth/user-view';
+import { accessTokenOf, clearTokens, deliverTokens, refreshTokenOf } from '../auth-transport';
+import { defineMutation, defineQuery } from '../operation';
+
+const empty = z.object({}).optional();
+const tokenFields = {
+  accessToken: z.string().optional().describe('Only with X-Auth-Transport: bearer'),
+  expiresIn: z.number().int().optional().describe('Seconds the access token lives (bearer transport)'),
+  data: z.object({ refreshToken: z.string() }).optional().describe('Only with X-Auth-Transport: bearer'),
+};
+const tags = ['auth'];
+
+export const authOperations = {
+  authStatus: defineQuery({
+    rest: { method: 'get', path: '/api/auth/auth-status' },
+    summary: 'Whether the caller has a live session',
+    tags,
+    input: empty,
+    output: z.object({ authenticated: z.boolean(), user: authUserSchema.nullable() }),
+    handler: async (_input, ctx) => {
+      const auth = await ctx.auth();
+      return { authenticated: !!auth, user: auth ? toAuthUser(auth.user) : null };
+    },
+  }),
+
+  me: defineQuery({
+    rest: { method: 'get', path: '/api/auth/me' },
+    summary: 'The signed-in member',
+    tags,
+    input: empty,
+    output: z.object({ user: authUserSchema }),
+    handler: async (_input, ctx) => {
+      const auth = await ctx.auth();
+      requireActor(auth?.actor);
+      return { user: toAuthUser(auth!.user) };
+    },
+  }),
+
+  requestMagicLink: defineMutation({
+    rest: { method: 'post', path: '/api/auth/magic-link' },
+    summary: 'E-mail a single-use sign-in link (the same answer whether or not the address has an account)',
+    tags,
+    input: magicLinkRequestSchema,
+    output: z.object({ message: z.string() }),
+    handler: (input, ctx) => requestMagicLink(ctx.services.auth.deps, input, ctx.client),
+  }),
+
+  verify: defineMutation({
+    rest: { method: 'post', path: '/api/auth/verify' },
+    summary: 'Exchange a magic-link token for a session (409 TOKEN_ALREADY_USED on a second use)',
+    tags,
+    input: verifyMagicLinkSchema,
+    output: z.object({ user: authUserSchema, redirect: z.string().nullable(), ...tokenFields }),
+    handler: async (input, ctx) => {
+      const previous = await ctx.actor();
+      const { user, tokens, redirectPath } = await verifyMagicLink(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
+      return { user: toAuthUser(user), redirect: redirectPath, ...deliverTokens(ctx.http, tokens) };
+    },
+  }),
+
+  refresh: defineMutation({
+    rest: { method: 'post', path: '/api/auth/refresh' },
+    summary: 'Rotate the refresh token and issue a new access token (401 when the session cannot be refreshed)',
+    tags,
+    input: refreshSchema.optional(),
+    output: z.object({ user: authUserSchema, ...tokenFields }),
+    handler: async (input, ctx) => {
+      try {
+        const result = await refreshSession(ctx.services.auth.deps, refreshTokenOf(ctx.http, input?.refreshToken), ctx.client);
+        return { user: toAuthUser(result.user), ...deliverTokens(ctx.http, result) };
+      } catch (error) {
+        clearTokens(ctx.http);
+        throw error;
+      }
+    },
+  }),
+
+  logout: defineMutation({
+    rest: { method: 'post', path: '/api/auth/logout' },
+    summary: 'End the session server-side and clear its cookies',
+    tags,
+    input: refreshSchema.optional(),
+    output: z.object({}),
+    handler: async (input, ctx) => {
+      await logout(ctx.services.auth.deps, { accessToken: accessTokenOf(ctx.http), refreshToken: refreshTokenOf(ctx.http, input?.refreshToken) }, await ctx.actor(), ctx.client);
+      clearTokens(ctx.http);
+      return {};
+    },
+  }),
+
+  checkEmail: defineQuery({
+    rest: { method: 'get', path: '/api/auth/check-email' },
+    summary: 'Whether an address has an account (rate-limited per client IP)',
+    tags,
+    input: checkEmailSchema,
+    output: z.object({ email: z.string(), exists: z.boolean(), hasPassword: z.boolean() }),
+    handler: async (input, ctx) => ({ email: input.email, ...(await checkEmail(ctx.services.auth.deps, input.email, ctx.client)) }),
+  }),
+
+  updateProfile: defineMutation({
+    rest: { method: 'put', path: '/api/auth/profile' },
+    summary: "Update the member's profile",
+    tags,
+    input: z.lazy(() => profileUpdateSchema(new Date().getUTCFullYear())),
+    output: z.object({ user: authUserSchema }),
+    handler: async (input, ctx) => ({ user: toAuthUser(await updateProfile(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+  }),
+
+  updatePreferences: defineMutation({
+    rest: { method: 'put', path: '/api/auth/preferences' },
+    summary: "Update the member's preferences (theme, notifications)",
+    tags,
+    input: preferencesSchema,
+    output: z.object({ preferences: z.object({ theme: z.enum(THEMES), emailNotifications: z.boolean(), pushNotifications: z.boolean() }) }),
+    handler: async (input, ctx) => ({ preferences: await updatePreferences(ctx.services.auth.deps, await ctx.actor(), input, ctx.client) }),
+  }),
+
+  rateLimit: defineQuery({
+    rest: { method: 'get', path: '/api/auth/rate-limit' },
+    summary: "The caller's remaining attempts for an action (per client IP, and per address when email is given)",
+    tags,
+    input: rateLimitQuerySchema,
+    output: z.object({ action: z.string(), remaining: z.number().int(), resetsAt: z.string() }),
+    handler: async (input, ctx) => {
+      const { rateLimiter, clock } = ctx.services.auth.deps;
+      const keys = [ipKey(ctx.client.ip), ...(input.email ? [emailKey(input.email)] : [])];
+      const state = await allowanceOf(rateLimiter, input.action, keys, clock.now());
+      return { action: input.action, remaining: state.remaining, resetsAt: state.resetsAt.toISOString() };
+    },
+  }),
+};
+
+export const devOperations = {
+  mailbox: defineQuery({
+    rest: { method: 'get', path: '/api/dev/mailbox' },
+    summary: 'Mails kept by the development mailbox, newest first (development and test only; never in production)',
+    tags: ['development'],
+    input: z.object({ to: z.string().optional() }).optional(),
+    output: z.object({ mails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), tag: z.string(), sentAt: z.string() })) }),
+    handler: async (input, ctx) => {
+      const box = ctx.services.devMailbox;
+      if (!box || ctx.services.config.env === 'production') throw notFound('Route');
+      return { mails: box.list(input?.to) };
+    },
+  }),
+};

@@ -1,0 +1,60 @@
+/**
+ * The in-process MagicLinkRepository, behaving as adapters/postgres/magic-links.ts does
+ * (tests/contract/auth-repositories.test.ts). Each method checks and writes without awaiting in
+ * between, so a consume is as atomic here as the conditional update is in PostgreSQL.
+ */
+import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../application/ports/magic-links';
+
+const copy = (link: MagicLinkRecord): MagicLinkRecord => structuredClone(link);
+
+/** Why a link cannot be used; used wins over replaced, replaced over expired. */
+function refusalOf(link: MagicLinkRecord, now: Date): Exclude<ConsumeResult['status'], 'consumed'> | null {
+  if (link.usedAt) return 'used';
+  if (link.replacedAt) return 'replaced';
+  if (link.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return null;
+}
+
+export function memoryMagicLinks(): MagicLinkRepository {
+  const links = new Map<string, MagicLinkRecord>();
+  const idByTokenHash = new Map<string, string>();
+
+  return {
+    async create(input) {
+      // The same refusals as the table's primary key and unique index.
+      if (links.has(input.id)) throw new Error(`magic link ${input.id} already exists`);
+      if (idByTokenHash.has(input.tokenHash)) throw new Error('a magic link with this token hash already exists');
+      const link: MagicLinkRecord = copy({ ...input, email: input.email.toLowerCase(), usedAt: null, replacedAt: null });
+      links.set(link.id, link);
+      idByTokenHash.set(link.tokenHash, link.id);
+    },
+
+    async consume(tokenHash, now) {
+      const id = idByTokenHash.get(tokenHash);
+      const link = id === undefined ? undefined : links.get(id);
+      if (!link) return { status: 'unknown' };
+      const refusal = refusalOf(link, now);
+      if (refusal) return { status: refusal };
+      link.usedAt = new Date(now);
+      return { status: 'consumed', link: copy(link) };
+    },
+
+    async replaceOthers(email, keepId, now) {
+      const address = email.toLowerCase();
+      let replaced = 0;
+      for (const link of links.values()) {
+        if (link.email !== address || link.id === keepId || link.usedAt || link.replacedAt) continue;
+        link.replacedAt = new Date(now);
+        replaced++;
+      }
+      return replaced;
+    },
+
+    async remove(id) {
+      const link = links.get(id);
+      if (!link) return;
+      links.delete(id);
+      idByTokenHash.delete(link.tokenHash);
+    },
+  };
+}

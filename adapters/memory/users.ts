@@ -1,0 +1,91 @@
+/**
+ * The in-process UserRepository: the fast test double, behaving as adapters/postgres/users.ts does
+ * (tests/contract/auth-repositories.test.ts), with the migration's defaults. It hands out copies,
+ * so a caller can never change a stored member by mutating what it was given.
+ */
+import { randomUUID } from 'node:crypto';
+import type { NewUser, UserPatch, UserRepository } from '../../application/ports/users';
+import { DEFAULT_PREFERENCES } from '../../domain/auth/schemas';
+import type { User } from '../../domain/auth/user';
+
+const copy = (user: User): User => structuredClone(user);
+
+// The fields a patch may write, as the PostgreSQL adapter maps them; any other key is ignored there too.
+const PATCHABLE = [
+  'emailVerified',
+  'passwordHash',
+  'preferredAuthMethod',
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'country',
+  'language',
+  'birthYear',
+  'marketingOptIn',
+  'weeklyDigestOptIn',
+  'preferences',
+  'roles',
+  'isActive',
+  'hubspotContactId',
+  'lastLoginAt',
+] as const satisfies readonly (keyof UserPatch)[];
+
+export function memoryUsers(): UserRepository {
+  const byId = new Map<string, User>();
+  const idByEmail = new Map<string, string>();
+
+  return {
+    async byId(id) {
+      const user = byId.get(id);
+      return user ? copy(user) : null;
+    },
+
+    async byEmail(email) {
+      const id = idByEmail.get(email.toLowerCase());
+      const user = id === undefined ? undefined : byId.get(id);
+      return user ? copy(user) : null;
+    },
+
+    async createOrGet(input: NewUser, now: Date) {
+      const email = input.email.toLowerCase();
+      const existingId = idByEmail.get(email);
+      const existing = existingId === undefined ? undefined : byId.get(existingId);
+      if (existing) return { user: copy(existing), created: false };
+      const user: User = {
+        id: randomUUID(),
+        email,
+        emailVerified: input.emailVerified,
+        passwordHash: null,
+        preferredAuthMethod: null,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        phoneNumber: null,
+        country: null,
+        language: 'en',
+        birthYear: null,
+        marketingOptIn: false,
+        weeklyDigestOptIn: false,
+        preferences: { ...DEFAULT_PREFERENCES },
+        roles: [...input.roles],
+        isActive: true,
+        hubspotContactId: null,
+        lastLoginAt: null,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      };
+      byId.set(user.id, user);
+      idByEmail.set(email, user.id);
+      return { user: copy(user), created: true };
+    },
+
+    async update(id, patch: UserPatch, now) {
+      const user = byId.get(id);
+      if (!user) return null;
+      const updated: User = copy({ ...user, updatedAt: now });
+      // Only the fields the patch names: a key present with `undefined` leaves the field as it is.
+      for (const field of PATCHABLE) if (patch[field] !== undefined) Object.assign(updated, { [field]: structuredClone(patch[field]) });
+      byId.set(id, updated);
+      return copy(updated);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { AuditLog } from '../ports/audit-log';
+import type { Clock } from '../ports/clock';
+import type { KeyValueStore } from '../ports/key-value-store';
+import type { MagicLinkRepository } from '../ports/magic-links';
+import type { Mailer } from '../ports/mailer';
+import type { RateLimiter } from '../ports/rate-limiter';
+import type { Secrets } from '../ports/secrets';
+import type { SessionRepository } from '../ports/sessions';
+import type { UserRepository } from '../ports/users';
+
+export interface AuthSettings {
+  appUrl: string;
+  /** Origins a magic link may be built on: APP_URL's and CORS_ORIGINS. */
+  allowedAppOrigins: string[];
+  magicLinkTtlSeconds: number;
+  /** Lower-case addresses granted ADMIN at sign-in. */
+  adminEmails: string[];
+  productName: string;
+}
+
+export interface AuthDeps {
+  clock: Clock;
+  secrets: Secrets;
+  kv: KeyValueStore;
+  users: UserRepository;
+  magicLinks: MagicLinkRepository;
+  sessions: SessionRepository;
+  audit: AuditLog;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  settings: AuthSettings;
+}
+
+/** Who is calling, as the transport saw it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}

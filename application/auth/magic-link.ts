@@ -1,0 +1,81 @@
+/**
+ * Sign-in by magic link (spec 000; ARCHITECTURE.md §3 "Magic link").
+ * Request: the same answer and the same work whether or not the address has an account.
+ * Verify: a token works once; a second use answers TOKEN_ALREADY_USED (the client counts it as
+ * success, no session is made); otherwise the error says why (expired, replaced, unknown).
+ */
+import { magicLinkMail, magicLinkUrl, resolveMagicLinkTarget } from '../../domain/auth/magic-link';
+import { normaliseRoles, type Role } from '../../domain/auth/roles';
+import type { MagicLinkRequest } from '../../domain/auth/schemas';
+import type { User } from '../../domain/auth/user';
+import { AppError, conflict, forbidden, upstreamUnavailable } from '../../domain/shared/errors';
+import type { AuthDeps, ClientInfo } from './deps';
+import { emailKey, ipKey, spendAttempt } from './rate-limits';
+import { startSession, type IssuedTokens } from './sessions';
+
+export const MAGIC_LINK_SENT_MESSAGE = 'If that address can receive mail, a sign-in link is on its way.';
+export const SEND_FAILED_MESSAGE = 'Failed to send magic link. Please try again.';
+export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
+
+export async function requestMagicLink(d: AuthDeps, input: MagicLinkRequest, client: ClientInfo): Promise<{ message: string }> {
+  const target = resolveMagicLinkTarget(input, { appUrl: d.settings.appUrl, allowedOrigins: d.settings.allowedAppOrigins });
+  await spendAttempt(d.rateLimiter, 'magic-link', [ipKey(client.ip), emailKey(input.email)]);
+
+  const now = d.clock.now();
+  const token = d.secrets.token();
+  const id = d.secrets.uuid();
+  await d.magicLinks.create({
+    id,
+    email: input.email,
+    tokenHash: d.secrets.hash(token),
+    redirectPath: target.redirectPath,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + d.settings.magicLinkTtlSeconds * 1000),
+  });
+  const mail = magicLinkMail(magicLinkUrl(target, token), d.settings.magicLinkTtlSeconds, d.settings.productName);
+  try {
+    await d.mailer.send({ to: input.email, tag: 'magic-link', ...mail });
+  } catch (error) {
+    await d.magicLinks.remove(id);
+    await d.audit.record({ action: 'magic_link.requested', outcome: 'failure', method: 'MAGIC_LINK', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'mail not sent' }, at: now });
+    throw upstreamUnavailable(SEND_FAILED_MESSAGE, 'MAIL_SEND_FAILED', error);
+  }
+  await d.magicLinks.replaceOthers(input.email, id, now);
+  await d.audit.record({ action: 'magic_link.requested', outcome: 'success', method: 'MAGIC_LINK', email: input.email, ip: client.ip, userAgent: client.userAgent, at: now });
+  return { message: MAGIC_LINK_SENT_MESSAGE };
+}
+
+/** First sign-in creates the member; ADMIN_EMAILS adds ADMIN; every sign-in verifies the address and stamps lastLoginAt. */
+export async function signInUser(d: Pick<AuthDeps, 'users' | 'settings'>, email: string, now: Date): Promise<User> {
+  const extra: Role[] = d.settings.adminEmails.includes(email.toLowerCase()) ? ['ADMIN'] : [];
+  const { user } = await d.users.createOrGet({ email, emailVerified: true, roles: normaliseRoles([], extra) }, now);
+  if (!user.isActive) return user;
+  const roles = normaliseRoles(user.roles, extra);
+  const updated = await d.users.update(user.id, { emailVerified: true, lastLoginAt: now, ...(roles.length !== user.roles.length ? { roles } : {}) }, now);
+  return updated ?? user;
+}
+
+export const INACTIVE_MESSAGE = 'This account has been deactivated. Please contact support.';
+
+export async function verifyMagicLink(
+  d: AuthDeps,
+  input: { token: string },
+  client: ClientInfo,
+  previousSessionId: string | null,
+): Promise<{ user: User; tokens: IssuedTokens; redirectPath: string | null }> {
+  const now = d.clock.now();
+  const result = await d.magicLinks.consume(d.secrets.hash(input.token), now);
+  if (result.status !== 'consumed') {
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', ip: client.ip, userAgent: client.userAgent, detail: { reason: result.status }, at: now });
+    if (result.status === 'used') throw conflict('This magic link has already been used', 'TOKEN_ALREADY_USED');
+    throw new AppError('invalid_input', 'INVALID_MAGIC_LINK', INVALID_LINK_MESSAGE, { errors: [{ path: 'token', message: INVALID_LINK_MESSAGE }], details: { reason: result.status } });
+  }
+  const user = await signInUser(d, result.link.email, now);
+  if (!user.isActive) {
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
+    throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
+  }
+  const tokens = await startSession(d, user, 'MAGIC_LINK', client, previousSessionId);
+  await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'MAGIC_LINK', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
+  return { user, tokens, redirectPath: result.link.redirectPath };
+}

@@ -1,0 +1,24 @@
+/** Attempt counters per action and key (an address, a client IP). */
+export type RateLimitedAction = 'magic-link' | 'password' | 'passkey' | 'check-email';
+
+export interface RateLimitState {
+  /** Attempts left in the current window. */
+  remaining: number;
+  /** When the window ends and the allowance is whole again. */
+  resetsAt: Date;
+}
+
+export interface RateLimitDecision extends RateLimitState {
+  allowed: boolean;
+  /** Seconds to wait before another attempt can succeed (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt (or `points`) and answers whether it is within the allowance. */
+  consume(action: RateLimitedAction, key: string, points?: number): Promise<RateLimitDecision>;
+  /** The allowance without counting anything. */
+  peek(action: RateLimitedAction, key: string): Promise<RateLimitState>;
+  /** Forgets the attempts of a key (after a successful sign-in, for example). */
+  reset(action: RateLimitedAction, key: string): Promise<void>;
+}

@@ -1,0 +1,42 @@
+import type { Role } from '../../domain/auth/roles';
+import type { User } from '../../domain/auth/user';
+
+export interface NewUser {
+  email: string;
+  emailVerified: boolean;
+  roles: Role[];
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export type UserPatch = Partial<
+  Pick<
+    User,
+    | 'emailVerified'
+    | 'passwordHash'
+    | 'preferredAuthMethod'
+    | 'firstName'
+    | 'lastName'
+    | 'phoneNumber'
+    | 'country'
+    | 'language'
+    | 'birthYear'
+    | 'marketingOptIn'
+    | 'weeklyDigestOptIn'
+    | 'preferences'
+    | 'roles'
+    | 'isActive'
+    | 'hubspotContactId'
+    | 'lastLoginAt'
+  >
+>;
+
+export interface UserRepository {
+  byId(id: string): Promise<User | null>;
+  /** E-mail addresses are stored lower-case; the lookup lower-cases too. */
+  byEmail(email: string): Promise<User | null>;
+  /** Creates the user, or answers the existing one when the address is taken (two verifies racing). */
+  createOrGet(user: NewUser, now: Date): Promise<{ user: User; created: boolean }>;
+  /** Applies the patch and answers the updated user, or null when there is no such user. */
+  update(id: string, patch: UserPatch, now: Date): Promise<User | null>;
+}

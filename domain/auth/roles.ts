@@ -1,0 +1,57 @@
+/**
+ * Roles and the permissions they grant, in one table (domain/auth/README.md explains each).
+ * Every use case asks for a named permission, never for a role.
+ */
+export const ROLES = ['MEMBER', 'TEACHER', 'STUDENT', 'GRADER', 'CONTENT_EDITOR', 'PROGRAM_ADMIN', 'CONTEST_ADMIN', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  'profile.manage',
+  'content.read',
+  'content.progress',
+  'content.edit',
+  'content.publish',
+  'content.restricted.read',
+  'media.manage',
+  'fbt.orders.create',
+  'fbt.orders.manage',
+  'fbt.books.manage',
+  'fbt.classroom.manage',
+  'contests.enter',
+  'contests.manage',
+  'contests.grade',
+  'commerce.purchase',
+  'commerce.manage',
+  'crm.manage',
+  'users.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const MEMBER: Permission[] = ['profile.manage', 'content.read', 'content.progress', 'contests.enter', 'commerce.purchase'];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  MEMBER,
+  TEACHER: [...MEMBER, 'fbt.orders.create', 'fbt.classroom.manage'],
+  STUDENT: [...MEMBER],
+  GRADER: [...MEMBER, 'contests.grade'],
+  CONTENT_EDITOR: [...MEMBER, 'content.edit', 'content.publish', 'content.restricted.read', 'media.manage'],
+  PROGRAM_ADMIN: [...MEMBER, 'fbt.orders.create', 'fbt.orders.manage', 'fbt.books.manage', 'fbt.classroom.manage', 'crm.manage'],
+  CONTEST_ADMIN: [...MEMBER, 'contests.manage', 'contests.grade'],
+  ADMIN: [...PERMISSIONS],
+};
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+export function permissionsOf(roles: readonly string[]): Set<Permission> {
+  const granted = new Set<Permission>(ROLE_PERMISSIONS.MEMBER);
+  for (const role of roles) if (isRole(role)) for (const p of ROLE_PERMISSIONS[role]) granted.add(p);
+  return granted;
+}
+
+export const hasPermission = (roles: readonly string[], permission: Permission) => permissionsOf(roles).has(permission);
+
+/** Everyone is a MEMBER; ADMIN_EMAILS adds ADMIN at sign-in. Roles are kept unique and ordered. */
+export function normaliseRoles(roles: readonly string[], extra: readonly Role[] = []): Role[] {
+  const set = new Set<Role>(['MEMBER', ...roles.filter(isRole), ...extra]);
+  return ROLES.filter((r) => set.has(r));
+}

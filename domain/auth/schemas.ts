@@ -1,0 +1,127 @@
+/**
+ * Inputs of the sign-in operations, with the spec's messages word for word (spec 000 §5, 002 §5).
+ * The same schemas validate the REST routes, the tRPC procedures and the React forms.
+ */
+import { z } from 'zod';
+
+/** Spec 000 §5: "text, at sign, text, dot, text". */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_EMAIL_LENGTH = 254;
+
+/** A required string: missing, empty and blank all give the same message (ARCHITECTURE.md §3). */
+export const requiredString = (message: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: message }).trim().min(1, message));
+
+export const emailField = (message: string) =>
+  requiredString(message)
+    .pipe(z.string().max(MAX_EMAIL_LENGTH, message).regex(EMAIL_PATTERN, message))
+    .transform((v) => v.toLowerCase());
+
+export const AUTH_METHODS = ['PASSWORD', 'PASSKEY', 'SOCIAL', 'MAGIC_LINK'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+export const PREFERRED_METHODS = ['PASSWORD', 'PASSKEY', 'SOCIAL'] as const;
+
+export const RATE_LIMIT_ACTIONS = ['magic-link', 'password', 'passkey'] as const;
+export const RATE_LIMIT_ACTION_MESSAGE = 'Valid actions: magic-link, password, passkey';
+
+const optionalText = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(2048).optional());
+
+/** basePath: empty or plain path segments such as /learn (never `//`, `..`, a scheme or a query). */
+export const BASE_PATH_PATTERN = /^(\/[A-Za-z0-9_-]+)*$/;
+
+export const magicLinkRequestSchema = z.object({
+  email: emailField('Invalid email format'),
+  redirectUrl: optionalText,
+  appUrl: optionalText,
+  basePath: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string({ error: 'Invalid base path' }).trim().regex(BASE_PATH_PATTERN, 'Invalid base path'),
+  ),
+});
+export type MagicLinkRequest = z.output<typeof magicLinkRequestSchema>;
+
+export const verifyMagicLinkSchema = z.object({ token: requiredString('Token is required').pipe(z.string().max(200, 'Invalid or expired magic link')) });
+
+export const refreshSchema = z.object({ refreshToken: z.string().max(200).optional() });
+
+export const checkEmailSchema = z.object({ email: emailField('Invalid email format') });
+
+export const rateLimitQuerySchema = z.object({
+  action: z.enum(RATE_LIMIT_ACTIONS, { error: RATE_LIMIT_ACTION_MESSAGE }),
+  email: z.preprocess((v) => (v === '' ? undefined : v), emailField('Invalid email format').optional()),
+});
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const preferencesSchema = z.object({
+  theme: z.preprocess((v) => (v === 'auto' ? 'system' : v), z.enum(THEMES, { error: 'Theme must be light, dark or system' })).optional(),
+  emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
+  pushNotifications: z.boolean({ error: 'pushNotifications must be true or false' }).optional(),
+});
+export type PreferencesUpdate = z.output<typeof preferencesSchema>;
+
+export const DEFAULT_PREFERENCES = { theme: 'system' as Theme, emailNotifications: true, pushNotifications: false };
+
+/** Profile update (spec 002 §5): all optional; names at least 1 character; birthYear 1900 to the current year. */
+export const profileUpdateSchema = (currentYear: number) =>
+  z.object({
+    firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters').optional(),
+    lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters').optional(),
+    phoneNumber: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(32, 'Phone number is too long').nullable().optional()),
+    country: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(64).nullable().optional()),
+    language: z.string().trim().min(2).max(16).optional(),
+    birthYear: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .number({ error: `Birth year must be a year from 1900 to ${currentYear}` })
+        .int(`Birth year must be a year from 1900 to ${currentYear}`)
+        .min(1900, `Birth year must be a year from 1900 to ${currentYear}`)
+        .max(currentYear, `Birth year must be a year from 1900 to ${currentYear}`)
+        .nullable()
+        .optional(),
+    ),
+    marketingOptIn: z.boolean({ error: 'marketingOptIn must be true or false' }).optional(),
+    weeklyDigestOptIn: z.boolean({ error: 'weeklyDigestOptIn must be true or false' }).optional(),
+  });
+export type ProfileUpdate = z.output<ReturnType<typeof profileUpdateSchema>>;
+
+/** Onboarding's profile step (spec 000 §5): names trimmed and required. */
+export const onboardingProfileSchema = z.object({
+  firstName: requiredString('First name is required'),
+  lastName: requiredString('Last name is required'),
+});
+
+/** The user as the API answers it (spec 002 §3 User). */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  hasPasskey: z.boolean(),
+  hasSocialLogin: z.boolean(),
+  preferredAuthMethod: z.enum(PREFERRED_METHODS).nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  country: z.string().nullable(),
+  language: z.string(),
+  birthYear: z.number().int().nullable(),
+  marketingOptIn: z.boolean(),
+  weeklyDigestOptIn: z.boolean(),
+  preferences: z.object({ theme: z.enum(THEMES), emailNotifications: z.boolean(), pushNotifications: z.boolean() }),
+  roles: z.array(z.string()),
+  isActive: z.boolean(),
+  needsProfileCompletion: z.boolean(),
+  hubspotContactId: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** The client's spelling of the rate-limit message: '1 minute', else 'N minutes'. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeConfig, loadConfig } from '../../adapters/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'cfg-'));
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
+const failure = (env: Record<string, string>) => {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const cfg = load({});
+    expect(cfg.env).toBe('development');
+    expect(cfg.port).toBe(3000);
+    expect(cfg.appUrl).toBe('http://localhost:3000');
+    expect(cfg.database.kind).toBe('embedded');
+    expect(cfg.redisUrl).toBeUndefined();
+    expect(cfg.smtp).toBeUndefined();
+    expect(cfg.corsOrigins).toEqual(['http://localhost:3000']);
+    expect(cfg.featureFlags).toEqual({ newAdminUI: false, aiSearchEnabled: false });
+    expect(cfg.supportEmail).toBe('support@localhost');
+    expect(cfg.magicLinkTtlSeconds).toBe(900);
+    expect(cfg.trustedProxies).toEqual([]);
+    expect(cfg.adminEmails).toEqual([]);
+    expect(cfg.oidcProviders).toEqual([]);
+    expect(cfg.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps a generated development session secret across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(loadConfig({ DATA_DIR: dir }).sessionSecret);
+  });
+
+  it('stops on a bad PORT with one line naming the variable', () => {
+    const message = failure({ PORT: 'eighty' });
+    expect(message).toMatch(/^Invalid configuration: PORT /);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(failure({ PORT: '70000' })).toContain('PORT');
+  });
+
+  it('stops on a bad DATABASE_URL without echoing it', () => {
+    const message = failure({ DATABASE_URL: 'mysql://user:hunter2@db/app' });
+    expect(message).toMatch(/^Invalid configuration: DATABASE_URL /);
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('requires SMTP_URL and SESSION_SECRET in production', () => {
+    expect(failure({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toContain('SMTP_URL');
+    expect(failure({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toContain('SESSION_SECRET');
+  });
+
+  it('never echoes a secret in an error line', () => {
+    expect(failure({ SESSION_SECRET: 'short-secret' })).not.toContain('short-secret');
+  });
+
+  it('reads lists, flags, rate limits and OIDC providers', () => {
+    const cfg = load({
+      APP_URL: 'https://learn.example.org/',
+      CORS_ORIGINS: 'https://admin.example.org, https://learn.example.org',
+      ADMIN_EMAILS: 'Ada@Example.org, grace@example.org',
+      FEATURE_NEW_ADMIN_UI: 'true',
+      RATE_LIMIT_MAGIC_LINK_POINTS: '50',
+      TRUSTED_PROXIES: '10.0.0.1,loopback',
+      OIDC_ACME_ISSUER: 'https://id.acme.test',
+      OIDC_ACME_CLIENT_ID: 'client',
+      OIDC_ACME_CLIENT_SECRET: 'secret',
+    });
+    expect(cfg.appUrl).toBe('https://learn.example.org');
+    expect(cfg.corsOrigins).toEqual(['https://learn.example.org', 'https://admin.example.org']);
+    expect(cfg.adminEmails).toEqual(['ada@example.org', 'grace@example.org']);
+    expect(cfg.featureFlags.newAdminUI).toBe(true);
+    expect(cfg.rateLimits['magic-link'].points).toBe(50);
+    expect(cfg.trustedProxies).toEqual(['10.0.0.1', 'loopback']);
+    expect(cfg.oidcProviders).toEqual([{ id: 'acme', name: 'Acme', issuer: 'https://id.acme.test', clientId: 'client', clientSecret: 'secret' }]);
+  });
+
+  it('refuses a CORS origin with a path and an incomplete OIDC provider', () => {
+    expect(failure({ CORS_ORIGINS: 'https://a.example.org/app' })).toMatch(/^Invalid configuration: CORS_ORIGINS /);
+    expect(failure({ OIDC_ACME_ISSUER: 'https://id.acme.test' })).toMatch(/^Invalid configuration: OIDC_ACME_CLIENT_ID /);
+  });
+
+  it('describes the adapters in use without secrets', () => {
+    const text = JSON.stringify(describeConfig(load({ DATABASE_URL: 'postgres://u:pw@h/db', REDIS_URL: 'redis://:pw@h:6379', SESSION_SECRET: 's'.repeat(40) })));
+    expect(text).toContain('postgresql');
+    expect(text).not.toContain('pw');
+    expect(text).not.toContain('s'.repeat(40));
+  });
+});

@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import type { ThemeStore } from '../lib/theme';
+import { TRPCProvider } from '../lib/trpc';
+import { ToastProvider } from '../ui/Toast';
+import type { Shell } from './boot';
+import { PageTrackerProvider } from './page-views';
+import { ThemeProvider } from './theme';
+
+export interface AppProps {
+  shell: Shell;
+  themeStore: ThemeStore;
+}
+
+export function App({ shell, themeStore }: AppProps) {
+  return (
+    <QueryClientProvider client={shell.queryClient}>
+      <TRPCProvider trpcClient={shell.trpcClient} queryClient={shell.queryClient}>
+        <ThemeProvider store={themeStore}>
+          <PageTrackerProvider tracker={shell.tracker}>
+            <ToastProvider>
+              <RouterProvider router={shell.router} />
+            </ToastProvider>
+          </PageTrackerProvider>
+        </ThemeProvider>
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Start-up: read the runtime configuration from GET /api/config, point the http helper at the API
+ * gateway it names (an empty string means this origin), then build what the app needs from it.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { appConfigQuery } from '../lib/app-config';
+import { configureApiGatewayUrl } from '../lib/http';
+import { createPageTracker, type PageTracker } from '../lib/page-tracking';
+import { createTrpcClient, type TrpcClient } from '../lib/trpc';
+import { createAppRouter, type AppRouterInstance } from './routes';
+
+export interface Shell {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  tracker: PageTracker;
+  router: AppRouterInstance;
+}
+
+export async function boot(queryClient: QueryClient): Promise<Shell> {
+  const config = await queryClient.fetchQuery(appConfigQuery);
+  configureApiGatewayUrl(config.bootstrap.apiGatewayUrl);
+  return {
+    queryClient,
+    trpcClient: createTrpcClient(),
+    tracker: createPageTracker(config.dynamic.analytics),
+    router: createAppRouter(config.bootstrap.basePath),
+  };
+}
