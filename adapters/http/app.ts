@@ -14,6 +14,7 @@ import { pinoHttp } from 'pino-http';
 import { AppError } from '../../domain/shared/errors';
 import type { Services } from '../compose';
 import { contextFactory, requestIdOf } from './context';
+import { csrfProtection } from './csrf';
 import { errorEnvelope, toAppError } from './errors';
 import { idempotency } from './idempotency';
 import { openApiDocument } from './openapi';
@@ -110,6 +111,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  app.use(['/api', '/trpc'], csrfProtection(cfg.corsOrigins));
   app.use('/api', idempotency(services.kv));
   app.use(restRouter(allOperations, makeContext));
   app.use(

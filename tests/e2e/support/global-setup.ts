@@ -1,0 +1,102 @@
+/**
+ * Starts the real server for the browser tests: `npx tsx adapters/main.ts` on a free port, in test
+ * mode, with a fresh data directory (embedded PostgreSQL unless TEST_DATABASE_URL is set, in-process
+ * queues unless TEST_REDIS_URL is set), and waits until /readyz answers. The returned teardown stops
+ * it and removes the directory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const READY_TIMEOUT_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilReady(baseUrl: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => killGroup(server.pid!, 'SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    killGroup(server.pid!, 'SIGTERM');
+  });
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    // The server runs in its own process group (npx -> tsx -> node): end all of it.
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+export default async function globalSetup(_config: FullConfig) {
+  if (process.env.E2E_BASE_URL) return undefined;
+  if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
+    throw new Error('The client is not built: run `npm run build` first (`npm run test:e2e` does).');
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: 'test', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
+
+  let log = '';
+  const server = spawn('npx', ['tsx', 'adapters/main.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
+
+  const teardown = async () => {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(baseUrl, server, () => log);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  return teardown;
+}
