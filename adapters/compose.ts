@@ -10,7 +10,7 @@ import type { Clock } from '../application/ports/clock';
 import type { Mailer } from '../application/ports/mailer';
 import type { RateLimiter } from '../application/ports/rate-limiter';
 import { PRODUCT_NAME } from '../domain/shared/product';
-import type { JobQueue } from '../application/ports/job-queue';
+import type { JobFailure, JobQueue } from '../application/ports/job-queue';
 import type { KeyValueStore } from '../application/ports/key-value-store';
 import type { Config } from './config';
 import { nodeSecrets } from './crypto/secrets';
@@ -66,6 +66,8 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
   redis?.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
   const clock = options.overrides?.clock ?? systemClock;
   const kv = options.overrides?.kv ?? (redis ? createRedisKeyValueStore(redis) : createMemoryKeyValueStore({ clock }));
+  const logJobFailure = (f: JobFailure) =>
+    logger[f.willRetry ? 'warn' : 'error']({ job: f.name, jobId: f.jobId, attempt: f.attempt, err: f.error }, f.willRetry ? 'job failed; will retry' : 'job failed for good');
   const devMailbox = cfg.smtp ? undefined : createDevMailbox((mail) => logger.info({ to: mail.to, subject: mail.subject, tag: mail.tag, text: cfg.env === 'development' ? mail.text : undefined }, 'mail kept in the dev mailbox'));
   const smtp = cfg.smtp ? createSmtpMailer(cfg.smtp) : undefined;
   const mailer = options.overrides?.mailer ?? smtp ?? devMailbox!;
@@ -83,7 +85,9 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     rateLimiter,
     settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
   };
-  const queue = options.overrides?.queue ?? (cfg.redisUrl ? createBullMqQueue({ redisUrl: cfg.redisUrl, prefix: namespace }) : createInProcessQueue());
+  const queue = options.overrides?.queue ?? (cfg.redisUrl
+      ? createBullMqQueue({ redisUrl: cfg.redisUrl, prefix: namespace, onFailure: logJobFailure, onError: (error) => logger.warn({ err: error }, 'job queue connection error') })
+      : createInProcessQueue({ onFailure: logJobFailure }));
 
   const appConfig = (): AppConfig => ({
     bootstrap: { apiGatewayUrl: '', basePath: '' },

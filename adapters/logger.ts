@@ -4,7 +4,7 @@ import type { Config } from './config';
 /** JSON logs; pretty in development. Secrets are redacted wherever they might appear. */
 export function createLogger(cfg: Pick<Config, 'env' | 'logLevel'>): Logger {
   return pino({
-    level: cfg.env === 'test' && cfg.logLevel === 'info' ? 'warn' : cfg.logLevel,
+    level: cfg.logLevel,
     redact: {
       paths: [
         'req.headers.authorization',

@@ -39,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('replaced_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('magic_links_token_hash_key').on('magic_links').column('token_hash').unique().execute();
-  await db.schema.createIndex('magic_links_open_by_email_idx').on('magic_links').column('email').where(sql.ref('used_at'), 'is', null).execute();
+  await db.schema.createIndex('magic_links_open_by_email_idx').on('magic_links').column('email').where(sql<boolean>`used_at is null and replaced_at is null`).execute();
 
   await db.schema
     .createTable('sessions')

@@ -2,7 +2,6 @@
  * The express application: hardening, request ids and logs, CORS from the dynamic config,
  * REST routes at /api, tRPC at /trpc, health probes, the OpenAPI document and the built client.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as trpcExpress from '@trpc/server/adapters/express';
@@ -10,7 +9,6 @@ import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { AppError } from '../../domain/shared/errors';
 import type { Services } from '../compose';
 import { contextFactory, requestIdOf } from './context';
@@ -18,6 +16,7 @@ import { csrfProtection } from './csrf';
 import { errorEnvelope, toAppError } from './errors';
 import { idempotency } from './idempotency';
 import { openApiDocument } from './openapi';
+import { requestLog } from './request-log';
 import { restRouter } from './rest';
 import { allOperations, appRouter } from './router';
 import { staticClient } from './static';
@@ -36,19 +35,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.set('trust proxy', cfg.trustedProxies.length > 0 ? cfg.trustedProxies : false);
   app.set('query parser', 'extended');
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-    }),
-  );
+  app.use(requestLog(logger));
 
   const trackers = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://js.hs-scripts.com', 'https://*.hs-analytics.net', 'https://*.hubspot.com', 'https://maps.googleapis.com', 'https://js.stripe.com'];
   app.use(
@@ -137,7 +124,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const appError = toAppError(error);
     const { status, body } = errorEnvelope(appError, requestIdOf(req));
-    if (status >= 500) req.log?.error({ err: appError.cause ?? appError }, 'request failed');
+    if (status >= 500) logger.error({ err: appError.cause ?? appError, reqId: requestIdOf(req) }, 'request failed');
     if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     if (res.headersSent) return;
     res.status(status).json(body);
