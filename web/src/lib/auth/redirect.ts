@@ -1,0 +1,31 @@
+/**
+ * Redirect targets on the client: only a same-origin path survives; anything else ends on `/`.
+ * (Spec 000 §4: the option, else the `redirect` query parameter, else `/`.)
+ */
+export function safeRedirect(candidate: string | null | undefined, origin: string): string {
+  if (!candidate) return '/';
+  let value = candidate.trim();
+  // A doubly encoded `//evil.test` must not turn into a protocol-relative URL after decoding.
+  for (let i = 0; i < 3 && /%2f|%5c/i.test(value); i++) {
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return '/';
+    }
+  }
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return '/';
+  try {
+    const url = new URL(value, origin);
+    if (url.origin !== origin) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+}
+
+/** The destination named on the callback's success screen (spec 000 §4). */
+export function destinationLabel(path: string): string {
+  if (/\/(dashboard\/)?entry\//.test(path)) return 'your contest entry';
+  if (path === '/' || path.startsWith('/dashboard')) return 'your dashboard';
+  return 'your content';
+}
