@@ -13,6 +13,8 @@ import { PRODUCT_NAME } from '../domain/shared/product';
 import type { JobFailure, JobQueue } from '../application/ports/job-queue';
 import type { KeyValueStore } from '../application/ports/key-value-store';
 import type { Config } from './config';
+import { commonPasswords } from './crypto/common-passwords';
+import { createScryptHasher } from './crypto/password-hasher';
 import { nodeSecrets } from './crypto/secrets';
 import { createLogger, type Logger } from './logger';
 import { createDevMailbox, type DevMailbox } from './mail/dev-mailbox';
@@ -83,6 +85,8 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     audit: postgresAuditLog(db),
     mailer,
     rateLimiter,
+    passwords: createScryptHasher(),
+    commonPasswords,
     settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
   };
   const queue = options.overrides?.queue ?? (cfg.redisUrl

@@ -5,8 +5,10 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_auth';
+import * as m0003 from './0003_account_security';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_auth': m0002,
+  '0003_account_security': m0003,
 };

@@ -3,6 +3,7 @@
  * document are all derived from this one registry. The client imports only `type AppRouter`.
  */
 import { flattenOperations } from './operation';
+import { accountOperations } from './operations/account';
 import { authOperations, devOperations } from './operations/auth';
 import { systemOperations } from './operations/system';
 import { buildTrpcRouter } from './trpc';
@@ -10,6 +11,7 @@ import { buildTrpcRouter } from './trpc';
 export const operationRegistry = {
   system: systemOperations,
   auth: authOperations,
+  account: accountOperations,
   dev: devOperations,
 };
 

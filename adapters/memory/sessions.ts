@@ -16,7 +16,7 @@ export function memorySessions(): SessionRepository {
   return {
     async create(input) {
       if (sessions.has(input.id)) throw new Error(`session ${input.id} already exists`);
-      sessions.set(input.id, copy({ ...input, revokedAt: null, revokedReason: null }));
+      sessions.set(input.id, copy({ ...input, revokedAt: null, revokedReason: null, reauthenticatedAt: null }));
     },
 
     async byId(id) {
@@ -29,6 +29,13 @@ export function memorySessions(): SessionRepository {
       if (!session || session.revokedAt) return;
       session.lastUsedAt = new Date(now);
       session.expiresAt = new Date(expiresAt);
+    },
+
+    async markReauthenticated(id, now) {
+      const session = sessions.get(id);
+      if (!session || session.revokedAt) return false;
+      session.reauthenticatedAt = new Date(now);
+      return true;
     },
 
     async revoke(id, reason, now) {

@@ -27,6 +27,7 @@ const PATCHABLE = [
   'roles',
   'isActive',
   'hubspotContactId',
+  'magicLinkEnabled',
   'lastLoginAt',
 ] as const satisfies readonly (keyof UserPatch)[];
 
@@ -69,6 +70,7 @@ export function memoryUsers(): UserRepository {
         roles: [...input.roles],
         isActive: true,
         hubspotContactId: null,
+        magicLinkEnabled: true,
         lastLoginAt: null,
         createdAt: new Date(now),
         updatedAt: new Date(now),

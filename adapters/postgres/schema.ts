@@ -34,6 +34,7 @@ export interface UsersTable {
   roles: ColumnType<string[], string[] | undefined, string[]>;
   is_active: Generated<boolean>;
   hubspot_contact_id: string | null;
+  magic_link_enabled: Generated<boolean>;
   last_login_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -61,6 +62,7 @@ export interface SessionsTable {
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   revoked_reason: string | null;
+  reauthenticated_at: NullableTimestamp;
 }
 
 export interface AuditEventsTable {

@@ -20,10 +20,16 @@ const toRecord = (row: Selectable<SessionsTable>): SessionRecord => ({
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,
   revokedReason: row.revoked_reason,
+  reauthenticatedAt: row.reauthenticated_at,
 });
 
 export function postgresSessions(db: Kysely<Database>): SessionRepository {
   return {
+    async markReauthenticated(id, now) {
+      if (!UUID.test(id)) return false;
+      const result = await db.updateTable('sessions').set({ reauthenticated_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows ?? 0) > 0;
+    },
     async create(session) {
       await db
         .insertInto('sessions')

@@ -29,6 +29,7 @@ const toUser = (row: Selectable<UsersTable>): User => ({
   roles: row.roles as Role[],
   isActive: row.is_active,
   hubspotContactId: row.hubspot_contact_id,
+  magicLinkEnabled: row.magic_link_enabled,
   lastLoginAt: row.last_login_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -52,6 +53,7 @@ function toColumns(patch: UserPatch): Updateable<UsersTable> {
   if (patch.roles !== undefined) columns.roles = [...patch.roles];
   if (patch.isActive !== undefined) columns.is_active = patch.isActive;
   if (patch.hubspotContactId !== undefined) columns.hubspot_contact_id = patch.hubspotContactId;
+  if (patch.magicLinkEnabled !== undefined) columns.magic_link_enabled = patch.magicLinkEnabled;
   if (patch.lastLoginAt !== undefined) columns.last_login_at = patch.lastLoginAt;
   return columns;
 }

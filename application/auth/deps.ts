@@ -2,6 +2,7 @@ import type { AuditLog } from '../ports/audit-log';
 import type { Clock } from '../ports/clock';
 import type { KeyValueStore } from '../ports/key-value-store';
 import type { MagicLinkRepository } from '../ports/magic-links';
+import type { CommonPasswords, PasswordHasher } from '../ports/passwords';
 import type { Mailer } from '../ports/mailer';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { Secrets } from '../ports/secrets';
@@ -28,6 +29,8 @@ export interface AuthDeps {
   audit: AuditLog;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  passwords: PasswordHasher;
+  commonPasswords: CommonPasswords;
   settings: AuthSettings;
 }
 

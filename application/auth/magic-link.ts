@@ -55,6 +55,7 @@ export async function signInUser(d: Pick<AuthDeps, 'users' | 'settings'>, email:
   return updated ?? user;
 }
 
+export const MAGIC_LINK_DISABLED_MESSAGE = 'Sign-in by email link is turned off for this account. Please use another sign-in method.';
 export const INACTIVE_MESSAGE = 'This account has been deactivated. Please contact support.';
 
 export async function verifyMagicLink(
@@ -74,6 +75,10 @@ export async function verifyMagicLink(
   if (!user.isActive) {
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
     throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
+  }
+  if (!user.magicLinkEnabled) {
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'magic link turned off' }, at: now });
+    throw forbidden(MAGIC_LINK_DISABLED_MESSAGE, 'MAGIC_LINK_DISABLED');
   }
   const tokens = await startSession(d, user, 'MAGIC_LINK', client, previousSessionId);
   await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'MAGIC_LINK', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });

@@ -84,7 +84,7 @@ export async function authenticate(d: Pick<AuthDeps, 'clock' | 'secrets' | 'kv' 
   if (now.getTime() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_SECONDS * 1000) {
     await d.sessions.touch(session.id, now, new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000));
   }
-  return { user, actor: { userId: user.id, email: user.email, roles: user.roles, sessionId: session.id, signedInAt: session.createdAt } };
+  return { user, actor: { userId: user.id, email: user.email, roles: user.roles, sessionId: session.id, signedInAt: session.createdAt, verifiedAt: session.reauthenticatedAt && session.reauthenticatedAt > session.createdAt ? session.reauthenticatedAt : session.createdAt } };
 }
 
 /** Rotates a refresh token. Presenting an already-rotated token revokes the session it belonged to. */

@@ -1,5 +1,15 @@
 export interface AuditEvent {
-  action: 'magic_link.requested' | 'sign_in' | 'refresh' | 'refresh.reuse_detected' | 'logout' | 'profile.updated' | 'preferences.updated';
+  action:
+    | 'magic_link.requested'
+    | 'sign_in'
+    | 'refresh'
+    | 'refresh.reuse_detected'
+    | 'logout'
+    | 'profile.updated'
+    | 'preferences.updated'
+    | 'password.set'
+    | 'method.removed'
+    | 'reauthenticate';
   outcome: 'success' | 'failure';
   method?: string | null;
   userId?: string | null;

@@ -11,10 +11,14 @@ export interface SessionRecord {
   expiresAt: Date;
   revokedAt: Date | null;
   revokedReason: string | null;
+  /** When the session last re-authenticated for a sensitive action (null: never since sign-in). */
+  reauthenticatedAt: Date | null;
 }
 
 export interface SessionRepository {
-  create(session: Omit<SessionRecord, 'revokedAt' | 'revokedReason'>): Promise<void>;
+  create(session: Omit<SessionRecord, 'revokedAt' | 'revokedReason' | 'reauthenticatedAt'>): Promise<void>;
+  /** Records a successful re-authentication of a live session; false when it is revoked or absent. */
+  markReauthenticated(id: string, now: Date): Promise<boolean>;
   byId(id: string): Promise<SessionRecord | null>;
   /** Records use (throttled by the caller) and slides the expiry. */
   touch(id: string, now: Date, expiresAt: Date): Promise<void>;

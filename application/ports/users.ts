@@ -27,6 +27,7 @@ export type UserPatch = Partial<
     | 'roles'
     | 'isActive'
     | 'hubspotContactId'
+    | 'magicLinkEnabled'
     | 'lastLoginAt'
   >
 >;

@@ -125,3 +125,39 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
+
+/** A password exactly as typed (never trimmed): missing or empty gives `required`. */
+const passwordAsTyped = (required: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: required }).min(1, required));
+
+const newPassword = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : v),
+  z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(1024, 'Password must be at most 1024 characters'),
+);
+
+export const registerSchema = z.object({
+  email: emailField('Invalid email format'),
+  password: newPassword,
+  firstName: requiredString('First name is required').pipe(z.string().max(100, 'First name must be at most 100 characters')),
+  lastName: requiredString('Last name is required').pipe(z.string().max(100, 'Last name must be at most 100 characters')),
+});
+
+export const loginSchema = z.object({
+  email: emailField('Invalid email format'),
+  password: passwordAsTyped('Password is required').pipe(z.string().max(1024, 'Invalid credentials')),
+});
+
+export const setupPasswordSchema = z.object({
+  password: newPassword,
+  setAsPreferred: z.boolean({ error: 'setAsPreferred must be true or false' }).optional().default(false),
+  currentPassword: z.string().max(1024).optional(),
+});
+
+export const removeMethodSchema = z.object({
+  method: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(AUTH_METHODS, { error: (issue) => (issue.input === undefined ? 'Authentication method is required' : 'Authentication method must be PASSWORD, PASSKEY, SOCIAL or MAGIC_LINK') })),
+});
+
+export const reauthenticateSchema = z.object({
+  method: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(AUTH_METHODS, { error: (issue) => (issue.input === undefined ? 'Authentication method is required' : 'Authentication method must be PASSWORD, PASSKEY, SOCIAL or MAGIC_LINK') })),
+  password: z.string().max(1024).optional(),
+});

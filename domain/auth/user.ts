@@ -20,6 +20,8 @@ export interface User {
   roles: Role[];
   isActive: boolean;
   hubspotContactId: string | null;
+  /** Sign-in by e-mailed link; a member may turn it off once another way in exists. */
+  magicLinkEnabled: boolean;
   lastLoginAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

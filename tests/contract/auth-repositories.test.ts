@@ -95,6 +95,7 @@ function usersContract(repos: () => AuthRepositories) {
         roles: ['MEMBER', 'TEACHER'],
         isActive: true,
         hubspotContactId: null,
+        magicLinkEnabled: true,
         lastLoginAt: null,
         createdAt: T0,
         updatedAt: T0,
@@ -123,6 +124,7 @@ function usersContract(repos: () => AuthRepositories) {
         marketingOptIn: true,
         weeklyDigestOptIn: true,
         preferences: { theme: 'dark', emailNotifications: false, pushNotifications: true },
+        magicLinkEnabled: false,
         roles: ['MEMBER', 'TEACHER', 'GRADER'],
         isActive: false,
         hubspotContactId: 'hs-51234',
@@ -353,7 +355,7 @@ function magicLinksContract(repos: () => AuthRepositories) {
 
 function sessionsContract(repos: () => AuthRepositories) {
   const aMember = async () => (await repos().users.createOrGet({ email: uniqueEmail('session'), emailVerified: true, roles: ['MEMBER'] }, T0)).user;
-  const aSession = (userId: string, overrides: Partial<Omit<SessionRecord, 'revokedAt' | 'revokedReason'>> = {}) => ({
+  const aSession = (userId: string, overrides: Partial<Omit<SessionRecord, 'revokedAt' | 'revokedReason' | 'reauthenticatedAt'>> = {}) => ({
     id: randomUUID(),
     userId,
     method: 'MAGIC_LINK' as const,
@@ -372,8 +374,20 @@ function sessionsContract(repos: () => AuthRepositories) {
       const anonymousAgent = aSession(member.id, { userAgent: null, ip: '2001:db8::1' });
       await repos().sessions.create(session);
       await repos().sessions.create(anonymousAgent);
-      expect(await repos().sessions.byId(session.id)).toEqual({ ...session, revokedAt: null, revokedReason: null });
-      expect(await repos().sessions.byId(anonymousAgent.id)).toEqual({ ...anonymousAgent, revokedAt: null, revokedReason: null });
+      expect(await repos().sessions.byId(session.id)).toEqual({ ...session, revokedAt: null, revokedReason: null, reauthenticatedAt: null });
+      expect(await repos().sessions.byId(anonymousAgent.id)).toEqual({ ...anonymousAgent, revokedAt: null, revokedReason: null, reauthenticatedAt: null });
+    });
+
+    it('records a re-authentication of a live session only', async () => {
+      const member = await aMember();
+      const session = aSession(member.id);
+      await repos().sessions.create(session);
+      expect(await repos().sessions.markReauthenticated(session.id, at(3 * MINUTE))).toBe(true);
+      expect((await repos().sessions.byId(session.id))?.reauthenticatedAt).toEqual(at(3 * MINUTE));
+      await repos().sessions.revoke(session.id, 'logout', at(4 * MINUTE));
+      expect(await repos().sessions.markReauthenticated(session.id, at(5 * MINUTE))).toBe(false);
+      expect(await repos().sessions.markReauthenticated(randomUUID(), at(5 * MINUTE))).toBe(false);
+      expect(await repos().sessions.markReauthenticated('not-a-uuid', at(5 * MINUTE))).toBe(false);
     });
 
     it('answers null for a session that does not exist', async () => {
@@ -386,7 +400,7 @@ function sessionsContract(repos: () => AuthRepositories) {
       const session = aSession(member.id);
       await repos().sessions.create(session);
       await repos().sessions.touch(session.id, at(MINUTE), at(8 * 24 * 60 * MINUTE));
-      expect(await repos().sessions.byId(session.id)).toEqual({ ...session, lastUsedAt: at(MINUTE), expiresAt: at(8 * 24 * 60 * MINUTE), revokedAt: null, revokedReason: null });
+      expect(await repos().sessions.byId(session.id)).toEqual({ ...session, lastUsedAt: at(MINUTE), expiresAt: at(8 * 24 * 60 * MINUTE), revokedAt: null, revokedReason: null, reauthenticatedAt: null });
       await expect(repos().sessions.touch(randomUUID(), at(MINUTE), at(2 * MINUTE))).resolves.toBeUndefined();
     });
 
@@ -396,7 +410,7 @@ function sessionsContract(repos: () => AuthRepositories) {
       await repos().sessions.create(session);
       expect(await repos().sessions.revoke(session.id, 'logout', at(MINUTE))).toBe(true);
       expect(await repos().sessions.revoke(session.id, 'again', at(2 * MINUTE))).toBe(false);
-      expect(await repos().sessions.byId(session.id)).toEqual({ ...session, revokedAt: at(MINUTE), revokedReason: 'logout' });
+      expect(await repos().sessions.byId(session.id)).toEqual({ ...session, revokedAt: at(MINUTE), revokedReason: 'logout', reauthenticatedAt: null });
       expect(await repos().sessions.revoke(randomUUID(), 'logout', T0)).toBe(false);
       expect(await repos().sessions.revoke('not-a-uuid', 'logout', T0)).toBe(false);
     });
@@ -407,7 +421,7 @@ function sessionsContract(repos: () => AuthRepositories) {
       await repos().sessions.create(session);
       await repos().sessions.revoke(session.id, 'logout', at(MINUTE));
       await repos().sessions.touch(session.id, at(2 * MINUTE), at(9 * 24 * 60 * MINUTE));
-      expect(await repos().sessions.byId(session.id)).toEqual({ ...session, revokedAt: at(MINUTE), revokedReason: 'logout' });
+      expect(await repos().sessions.byId(session.id)).toEqual({ ...session, revokedAt: at(MINUTE), revokedReason: 'logout', reauthenticatedAt: null });
     });
 
     it("revokes all of a member's unrevoked sessions, and no one else's", async () => {
@@ -421,9 +435,9 @@ function sessionsContract(repos: () => AuthRepositories) {
       await repos().sessions.revoke(revokedBefore.id, 'logout', at(1));
 
       expect(await repos().sessions.revokeAllForUser(member.id, 'password_changed', at(MINUTE))).toBe(3);
-      for (const s of [...live, expired]) expect(await repos().sessions.byId(s.id)).toMatchObject({ revokedAt: at(MINUTE), revokedReason: 'password_changed' });
-      expect(await repos().sessions.byId(revokedBefore.id)).toMatchObject({ revokedAt: at(1), revokedReason: 'logout' });
-      expect(await repos().sessions.byId(othersSession.id)).toMatchObject({ revokedAt: null, revokedReason: null });
+      for (const s of [...live, expired]) expect(await repos().sessions.byId(s.id)).toMatchObject({ revokedAt: at(MINUTE), revokedReason: 'password_changed', reauthenticatedAt: null });
+      expect(await repos().sessions.byId(revokedBefore.id)).toMatchObject({ revokedAt: at(1), revokedReason: 'logout', reauthenticatedAt: null });
+      expect(await repos().sessions.byId(othersSession.id)).toMatchObject({ revokedAt: null, revokedReason: null, reauthenticatedAt: null });
       expect(await repos().sessions.revokeAllForUser(member.id, 'again', at(2 * MINUTE))).toBe(0);
       expect(await repos().sessions.revokeAllForUser(randomUUID(), 'none', at(2 * MINUTE))).toBe(0);
     });
@@ -444,7 +458,7 @@ function sessionsContract(repos: () => AuthRepositories) {
 
       const listed = await repos().sessions.listActive(member.id, now);
       expect(listed.map((s) => s.id)).toEqual([newest.id, middle.id, oldest.id]);
-      expect(listed[0]).toEqual({ ...newest, revokedAt: null, revokedReason: null });
+      expect(listed[0]).toEqual({ ...newest, revokedAt: null, revokedReason: null, reauthenticatedAt: null });
 
       await repos().sessions.touch(oldest.id, at(55 * MINUTE), at(7 * 24 * 60 * MINUTE));
       expect((await repos().sessions.listActive(member.id, now)).map((s) => s.id)).toEqual([oldest.id, newest.id, middle.id]);

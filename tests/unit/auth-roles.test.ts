@@ -3,7 +3,7 @@ import { can, requirePermission, type Actor } from '../../domain/auth/actor';
 import { hasPermission, normaliseRoles, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../domain/auth/roles';
 import { AppError } from '../../domain/shared/errors';
 
-const actor = (...roles: Actor['roles']): Actor => ({ userId: 'u', email: 'u@example.org', roles, sessionId: 's', signedInAt: new Date() });
+const actor = (...roles: Actor['roles']): Actor => ({ userId: 'u', email: 'u@example.org', roles, sessionId: 's', signedInAt: new Date(), verifiedAt: new Date() });
 
 describe('roles and permissions', () => {
   it('grants every permission to ADMIN and the member basics to everyone', () => {

@@ -29,3 +29,15 @@ export function destinationLabel(path: string): string {
   if (path === '/' || path.startsWith('/dashboard')) return 'your dashboard';
   return 'your content';
 }
+
+/**
+ * Spec 000 §7: relative redirect URLs are made absolute with the current origin before they are sent
+ * (the server resolves them against the app origin and refuses any other). Unsafe values give null:
+ * nothing is sent and the link falls back to the default destination.
+ */
+export function absoluteRedirectUrl(candidate: string | null | undefined, origin: string): string | null {
+  if (!candidate) return null;
+  const path = safeRedirect(candidate, origin);
+  if (path === '/' && candidate.trim() !== '/') return null;
+  return new URL(path, origin).href;
+}

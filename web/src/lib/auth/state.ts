@@ -57,7 +57,7 @@ export const initialAuthState: AuthState = {
 export type AuthAction =
   | { type: 'check/pending' }
   | { type: 'check/succeeded'; success: boolean; user: AuthUser | null | undefined; at: number }
-  | { type: 'check/failed'; at: number }
+  | { type: 'check/failed'; at: number; message?: string }
   | { type: 'signIn/succeeded'; user: AuthUser; at: number }
   | { type: 'signIn/failed'; message: string }
   | { type: 'logout' }
@@ -67,6 +67,8 @@ export type AuthAction =
   | { type: 'passkeySetup/succeeded'; setAsPreferred: boolean }
   | { type: 'profile/updated'; user: Pick<AuthUser, 'firstName' | 'lastName' | 'phoneNumber' | 'country' | 'birthYear'> & Partial<AuthUser> }
   | { type: 'methods/fetched'; methods: string[]; preferredMethod: PreferredMethod; emailVerified: boolean }
+  | { type: 'session/lost'; message: string; at: number }
+  | { type: 'request/failed'; message: string }
   | { type: 'error/cleared' };
 
 function fromUser(user: AuthUser, at: number): AuthState {
@@ -102,7 +104,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       if (action.success && action.user) return fromUser(action.user, action.at);
       return { ...initialAuthState, lastChecked: action.at };
     case 'check/failed':
-      return { ...initialAuthState, lastChecked: action.at, lastFailureAt: action.at };
+      return { ...initialAuthState, lastChecked: action.at, lastFailureAt: action.at, error: action.message ?? null };
     case 'signIn/succeeded':
       return fromUser(action.user, action.at);
     case 'signIn/failed':
@@ -136,6 +138,11 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         preferredAuthMethod: action.preferredMethod,
         emailVerified: action.emailVerified,
       };
+    case 'session/lost':
+      // The server no longer knows the session (401 outside a refresh): signed out, with the reason.
+      return { ...initialAuthState, lastChecked: action.at, error: action.message };
+    case 'request/failed':
+      return { ...state, isLoading: false, error: action.message };
     case 'error/cleared':
       return { ...state, error: null };
   }

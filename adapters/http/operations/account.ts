@@ -1,0 +1,108 @@
+/** Passwords, sign-in methods, re-authentication and the sessions list (spec 000 §7; issue 4). */
+import { z } from 'zod';
+import { AUTH_METHODS, authUserSchema, loginSchema, PREFERRED_METHODS, reauthenticateSchema, registerSchema, removeMethodSchema, setupPasswordSchema } from '../../../domain/auth/schemas';
+import { endSession, listMethods, listSessions, reauthenticate, removeMethod } from '../../../application/auth/methods';
+import { login, register, setupPassword } from '../../../application/auth/password';
+import { toAuthUser } from '../../../application/auth/user-view';
+import { deliverTokens } from '../auth-transport';
+import { defineMutation, defineQuery } from '../operation';
+
+const tags = ['auth'];
+const tokenFields = {
+  accessToken: z.string().optional().describe('Only with X-Auth-Transport: bearer'),
+  expiresIn: z.number().int().optional(),
+  data: z.object({ refreshToken: z.string() }).optional().describe('Only with X-Auth-Transport: bearer'),
+};
+const methodsOutput = z.object({ methods: z.array(z.enum(AUTH_METHODS)), preferredMethod: z.enum(PREFERRED_METHODS).nullable(), emailVerified: z.boolean() });
+
+export const accountOperations = {
+  register: defineMutation({
+    rest: { method: 'post', path: '/api/auth/register' },
+    summary: 'Create an account with a password and sign in',
+    tags,
+    input: registerSchema,
+    output: z.object({ user: authUserSchema, ...tokenFields }),
+    handler: async (input, ctx) => {
+      const previous = await ctx.actor();
+      const { user, tokens } = await register(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
+      return { user: toAuthUser(user), ...deliverTokens(ctx.http, tokens) };
+    },
+  }),
+
+  login: defineMutation({
+    rest: { method: 'post', path: '/api/auth/login' },
+    summary: "Sign in with a password ('Invalid credentials' for a wrong address or password alike)",
+    tags,
+    input: loginSchema,
+    output: z.object({ user: authUserSchema, ...tokenFields }),
+    handler: async (input, ctx) => {
+      const previous = await ctx.actor();
+      const { user, tokens } = await login(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
+      return { user: toAuthUser(user), ...deliverTokens(ctx.http, tokens) };
+    },
+  }),
+
+  setupPassword: defineMutation({
+    rest: { method: 'post', path: '/api/auth/setup-password' },
+    summary: 'Set a password, or change it (needs currentPassword or a re-authentication within 10 minutes)',
+    tags,
+    input: setupPasswordSchema,
+    output: z.object({ user: authUserSchema }),
+    handler: async (input, ctx) => ({ user: toAuthUser(await setupPassword(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+  }),
+
+  methods: defineQuery({
+    rest: { method: 'get', path: '/api/auth/methods' },
+    summary: "The member's sign-in methods, preferred method and whether the address is verified",
+    tags,
+    input: z.object({}).optional(),
+    output: methodsOutput,
+    handler: async (_input, ctx) => listMethods(ctx.services.auth.deps, await ctx.actor()),
+  }),
+
+  removeMethod: defineMutation({
+    rest: { method: 'delete', path: '/api/auth/methods' },
+    summary: 'Remove a sign-in method (never the last; needs a recent sign-in or re-authentication)',
+    tags,
+    input: removeMethodSchema,
+    output: methodsOutput,
+    handler: async (input, ctx) => removeMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
+  }),
+
+  reauthenticate: defineMutation({
+    rest: { method: 'post', path: '/api/auth/reauthenticate' },
+    summary: 'Prove again who you are before a sensitive action (valid 10 minutes)',
+    tags,
+    input: reauthenticateSchema,
+    output: z.object({ reauthenticatedUntil: z.string() }),
+    handler: async (input, ctx) => {
+      const result = await reauthenticate(ctx.services.auth.deps, await ctx.actor(), input, ctx.client);
+      return { reauthenticatedUntil: result.reauthenticatedUntil.toISOString() };
+    },
+  }),
+
+  sessions: defineQuery({
+    rest: { method: 'get', path: '/api/auth/sessions' },
+    summary: "The member's active sessions (device, IP, method, sign-in time, last use)",
+    tags,
+    input: z.object({}).optional(),
+    output: z.object({
+      sessions: z.array(z.object({ id: z.string(), method: z.string(), ip: z.string(), userAgent: z.string().nullable(), signedInAt: z.string(), lastUsedAt: z.string(), current: z.boolean() })),
+    }),
+    handler: async (_input, ctx) => ({
+      sessions: (await listSessions(ctx.services.auth.deps, await ctx.actor())).map((s) => ({ ...s, signedInAt: s.signedInAt.toISOString(), lastUsedAt: s.lastUsedAt.toISOString() })),
+    }),
+  }),
+
+  endSession: defineMutation({
+    rest: { method: 'delete', path: '/api/auth/sessions/{id}' },
+    summary: 'End one of your sessions; its tokens stop working at once',
+    tags,
+    input: z.object({ id: z.string().min(1, 'Session ID is required') }),
+    output: z.object({}),
+    handler: async (input, ctx) => {
+      await endSession(ctx.services.auth.deps, await ctx.actor(), input.id, ctx.client);
+      return {};
+    },
+  }),
+};

@@ -1,0 +1,124 @@
+/**
+ * Passwords (issue 4): register, log in, set up or change. Login does the same work whether or
+ * not the address has an account (a dummy hash for unknown ones) and answers 'Invalid credentials'
+ * alike; failures count against the per-IP and per-address password limits, and a success clears
+ * the address's count. An address over its limit can still sign in by magic link or passkey.
+ */
+import { requirePermission, requireRecentAuthentication, type Actor } from '../../domain/auth/actor';
+import { PASSWORD_TOO_COMMON, REAUTHENTICATION_WINDOW_SECONDS } from '../../domain/auth/password';
+import { normaliseRoles, type Role } from '../../domain/auth/roles';
+import { tooManyAttemptsMessage } from '../../domain/auth/schemas';
+import type { User } from '../../domain/auth/user';
+import { AppError, conflict, forbidden, invalidInput, notFound, rateLimited, unauthenticated } from '../../domain/shared/errors';
+import type { AuthDeps, ClientInfo } from './deps';
+import { INACTIVE_MESSAGE } from './magic-link';
+import { emailKey, ipKey } from './rate-limits';
+import { startSession, type IssuedTokens } from './sessions';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
+
+function refuseCommon(d: Pick<AuthDeps, 'commonPasswords'>, password: string) {
+  if (d.commonPasswords.isCommon(password)) throw invalidInput(PASSWORD_TOO_COMMON, [{ path: 'password', message: PASSWORD_TOO_COMMON }], 'PASSWORD_TOO_COMMON');
+}
+
+async function guardAttempts(d: Pick<AuthDeps, 'rateLimiter'>, keys: string[]) {
+  for (const key of keys) {
+    const state = await d.rateLimiter.peek('password', key);
+    if (state.remaining <= 0) {
+      // resetsAt comes from the limiter's own clock (wall time), so it is compared with wall time.
+      const seconds = Math.max(1, Math.ceil((state.resetsAt.getTime() - Date.now()) / 1000));
+      throw rateLimited(tooManyAttemptsMessage(seconds), seconds);
+    }
+  }
+}
+
+export async function register(
+  d: AuthDeps,
+  input: { email: string; password: string; firstName: string; lastName: string },
+  client: ClientInfo,
+  previousSessionId: string | null,
+): Promise<{ user: User; tokens: IssuedTokens }> {
+  await guardAttempts(d, [ipKey(client.ip)]);
+  await d.rateLimiter.consume('password', ipKey(client.ip));
+  refuseCommon(d, input.password);
+  const now = d.clock.now();
+  const passwordHash = await d.passwords.hash(input.password);
+  const extra: Role[] = d.settings.adminEmails.includes(input.email) ? ['ADMIN'] : [];
+  const { user, created } = await d.users.createOrGet({ email: input.email, emailVerified: false, roles: normaliseRoles([], extra), firstName: input.firstName, lastName: input.lastName }, now);
+  if (!created) {
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'register: address taken' }, at: now });
+    throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+  }
+  const updated = (await d.users.update(user.id, { passwordHash, preferredAuthMethod: 'PASSWORD', lastLoginAt: now }, now)) ?? user;
+  const tokens = await startSession(d, updated, 'PASSWORD', client, previousSessionId);
+  await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'PASSWORD', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { registered: true }, at: now });
+  return { user: updated, tokens };
+}
+
+export async function login(d: AuthDeps, input: { email: string; password: string }, client: ClientInfo, previousSessionId: string | null): Promise<{ user: User; tokens: IssuedTokens }> {
+  const keys = [ipKey(client.ip), emailKey(input.email)];
+  await guardAttempts(d, keys);
+  const now = d.clock.now();
+  const user = await d.users.byEmail(input.email);
+  let ok = false;
+  if (user?.passwordHash) {
+    const check = await d.passwords.verify(user.passwordHash, input.password);
+    ok = check.ok;
+    if (ok && check.needsRehash) await d.users.update(user.id, { passwordHash: await d.passwords.hash(input.password) }, now);
+  } else {
+    await d.passwords.verifyDummy(input.password);
+  }
+  if (!ok || !user) {
+    for (const key of keys) await d.rateLimiter.consume('password', key);
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', userId: user?.id ?? null, email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'invalid credentials' }, at: now });
+    throw unauthenticated(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+  }
+  if (!user.isActive) {
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
+    throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
+  }
+  await d.rateLimiter.reset('password', emailKey(input.email));
+  const roles = normaliseRoles(user.roles, d.settings.adminEmails.includes(user.email) ? ['ADMIN'] : []);
+  const updated = (await d.users.update(user.id, { lastLoginAt: now, ...(roles.length !== user.roles.length ? { roles } : {}) }, now)) ?? user;
+  const tokens = await startSession(d, updated, 'PASSWORD', client, previousSessionId);
+  await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'PASSWORD', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
+  return { user: updated, tokens };
+}
+
+/**
+ * Sets a first password, or changes one: a change needs the current password or a sign-in /
+ * re-authentication within the last 10 minutes.
+ */
+export async function setupPassword(
+  d: AuthDeps,
+  actor: Actor | null,
+  input: { password: string; setAsPreferred: boolean; currentPassword?: string | undefined },
+  client: ClientInfo,
+): Promise<User> {
+  const a = requirePermission(actor, 'profile.manage');
+  const now = d.clock.now();
+  const user = await d.users.byId(a.userId);
+  if (!user) throw notFound('User');
+  if (user.passwordHash) {
+    if (input.currentPassword !== undefined) {
+      await guardAttempts(d, [emailKey(user.email)]);
+      const check = await d.passwords.verify(user.passwordHash, input.currentPassword);
+      if (!check.ok) {
+        await d.rateLimiter.consume('password', emailKey(user.email));
+        throw new AppError('invalid_input', 'INVALID_CURRENT_PASSWORD', 'The current password is not correct', { errors: [{ path: 'currentPassword', message: 'The current password is not correct' }] });
+      }
+    } else {
+      requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
+    }
+  }
+  if (input.setAsPreferred && user.preferredAuthMethod !== 'PASSWORD' && user.preferredAuthMethod !== null && input.currentPassword === undefined) {
+    requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
+  }
+  refuseCommon(d, input.password);
+  const passwordHash = await d.passwords.hash(input.password);
+  const updated = await d.users.update(user.id, { passwordHash, ...(input.setAsPreferred ? { preferredAuthMethod: 'PASSWORD' as const } : {}) }, now);
+  if (!updated) throw notFound('User');
+  await d.audit.record({ action: 'password.set', outcome: 'success', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { changed: user.passwordHash !== null }, at: now });
+  return updated;
+}

@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
+import { MAGIC_LINK_SENT_MESSAGE, maskEmail } from '../../lib/auth/magic-link';
+import { classNames } from '../../ui/size';
+import { Heading, type HeadingLevel } from './Heading';
+import { ArrowLeftIcon, CheckIcon, ExternalIcon, MailIcon } from './icons';
+import type { MagicLinkFlow } from './use-magic-link';
+
+/** Spec 000 §2: quick links that open the big web mail services in a new tab. */
+export const MAIL_SERVICES = [
+  { name: 'Gmail', href: 'https://mail.google.com/mail/u/0/#inbox' },
+  { name: 'Outlook', href: 'https://outlook.live.com/mail/0/inbox' },
+  { name: 'Yahoo Mail', href: 'https://mail.yahoo.com/' },
+] as const;
+
+export interface CheckEmailPromptProps {
+  headingLevel: HeadingLevel;
+  flow: MagicLinkFlow;
+}
+
+function resendLabel(flow: MagicLinkFlow): string {
+  if (flow.status === 'sending') return 'Sending...';
+  if (flow.showSentTick) return MAGIC_LINK_SENT_MESSAGE;
+  if (flow.countdownSeconds > 0) return `Resend in ${flow.countdownSeconds}s`;
+  return 'Resend link';
+}
+
+/** 'Check your email' (spec 000 §2, §4): the masked address, mail quick links, Back and Resend. */
+export function CheckEmailPrompt({ headingLevel, flow }: CheckEmailPromptProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const sending = flow.status === 'sending';
+
+  // The form gave way to this prompt: move the reading position to its heading.
+  useEffect(() => heading.current?.focus(), []);
+
+  // aria-disabled rather than disabled: the button keeps focus while it waits, and says why.
+  const resend = (event: MouseEvent<HTMLButtonElement>) => {
+    if (event.currentTarget.getAttribute('aria-disabled') === 'true') return;
+    void flow.resend();
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="check-email">
+      <div className="auth-card__icon" aria-hidden="true">
+        <MailIcon size={28} />
+      </div>
+      <Heading level={headingLevel} id={headingId} ref={heading} tabIndex={-1} className="auth-card__title">
+        Check your email
+      </Heading>
+      <p className="auth-card__lead">
+        {sending && !flow.showSentTick ? 'We’re sending a sign-in link to ' : 'We sent a sign-in link to '}
+        <strong className="masked-email">{maskEmail(flow.email ?? '')}</strong>. Open it on this device to sign in.
+      </p>
+      <p className="auth-card__hint">The link works once and expires soon. If it hasn’t arrived, check your spam folder.</p>
+
+      <ul className="mail-links" aria-label="Open your email">
+        {MAIL_SERVICES.map((service) => (
+          <li key={service.name}>
+            <a className="mail-links__link" href={service.href} target="_blank" rel="noopener noreferrer">
+              Open {service.name}
+              <ExternalIcon />
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+
+      {flow.rateLimitNotice && <p className="notice notice--warning">{flow.rateLimitNotice}</p>}
+      {flow.resendError && (
+        <p className="notice notice--error" role="alert">
+          {flow.resendError}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {flow.showSentTick ? MAGIC_LINK_SENT_MESSAGE : ''}
+      </p>
+
+      <div className="auth-actions">
+        <button type="button" className="button button--secondary button--md" onClick={flow.reset}>
+          <ArrowLeftIcon />
+          <span className="button__label">Back</span>
+        </button>
+        <button
+          type="button"
+          className={classNames('button button--md', flow.showSentTick ? 'button--success' : 'button--primary')}
+          aria-disabled={!flow.canResend || undefined}
+          aria-busy={sending || undefined}
+          onClick={resend}
+        >
+          {flow.showSentTick && <CheckIcon />}
+          {sending && (
+            <span className="spinner spinner--sm button__spinner" aria-hidden="true">
+              <span className="spinner__circle" />
+            </span>
+          )}
+          <span className="button__label">{resendLabel(flow)}</span>
+        </button>
+      </div>
+    </section>
+  );
+}
