@@ -2,6 +2,7 @@
  * How credentials travel (ARCHITECTURE.md §3): httpOnly cookies for the browser; for a client that
  * sends `X-Auth-Transport: bearer`, tokens in the body (`accessToken`, `data.refreshToken`) and no cookies.
  */
+import { z } from 'zod';
 import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '../../domain/auth/session';
 import type { IssuedTokens } from '../../application/auth/sessions';
 import type { HttpExchange } from './exchange';
@@ -34,3 +35,10 @@ export function clearTokens(http: HttpExchange) {
   http.clearCookie(ACCESS_COOKIE);
   http.clearCookie(REFRESH_COOKIE);
 }
+
+/** The token fields of a sign-in answer (present only for bearer clients), shared by every sign-in operation. */
+export const tokenFields = {
+  accessToken: z.string().optional().describe('Only with X-Auth-Transport: bearer'),
+  expiresIn: z.number().int().optional().describe('Seconds the access token lives (bearer transport)'),
+  data: z.object({ refreshToken: z.string() }).optional().describe('Only with X-Auth-Transport: bearer'),
+};

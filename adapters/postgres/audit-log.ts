@@ -5,8 +5,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AuditEvent, AuditLog } from '../../application/ports/audit-log';
 import type { AuditEventsTable, Database } from './schema';
+import { isUuid } from './uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toEvent = (row: Selectable<AuditEventsTable>): AuditEvent => ({
   action: row.action as AuditEvent['action'],
@@ -43,7 +43,7 @@ export function postgresAuditLog(db: Kysely<Database>): AuditLog {
 
     async forUser(userId, limit) {
       const count = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
-      if (!UUID.test(userId) || count === 0) return [];
+      if (!isUuid(userId) || count === 0) return [];
       const rows = await db
         .selectFrom('audit_events')
         .selectAll()

@@ -5,8 +5,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../application/ports/magic-links';
 import type { Database, MagicLinksTable } from './schema';
+import { isUuid } from './uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toRecord = (row: Selectable<MagicLinksTable>): MagicLinkRecord => ({
   id: row.id,
@@ -66,13 +66,13 @@ export function postgresMagicLinks(db: Kysely<Database>): MagicLinkRepository {
         .where('email', '=', email.toLowerCase())
         .where('used_at', 'is', null)
         .where('replaced_at', 'is', null);
-      if (UUID.test(keepId)) query = query.where('id', '<>', keepId);
+      if (isUuid(keepId)) query = query.where('id', '<>', keepId);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
     async remove(id) {
-      if (!UUID.test(id)) return;
+      if (!isUuid(id)) return;
       await db.deleteFrom('magic_links').where('id', '=', id).execute();
     },
   };

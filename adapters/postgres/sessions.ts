@@ -5,9 +5,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SessionRecord, SessionRepository } from '../../application/ports/sessions';
 import type { Database, SessionsTable } from './schema';
+import { isUuid } from './uuid';
 
-// The id columns are uuid: any other text would make PostgreSQL fail the query, while the port says "not found".
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toRecord = (row: Selectable<SessionsTable>): SessionRecord => ({
   id: row.id,
@@ -26,7 +25,7 @@ const toRecord = (row: Selectable<SessionsTable>): SessionRecord => ({
 export function postgresSessions(db: Kysely<Database>): SessionRepository {
   return {
     async markReauthenticated(id, now) {
-      if (!UUID.test(id)) return false;
+      if (!isUuid(id)) return false;
       const result = await db.updateTable('sessions').set({ reauthenticated_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows ?? 0) > 0;
     },
@@ -47,13 +46,13 @@ export function postgresSessions(db: Kysely<Database>): SessionRepository {
     },
 
     async byId(id) {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toRecord(row) : null;
     },
 
     async touch(id, now, expiresAt) {
-      if (!UUID.test(id)) return;
+      if (!isUuid(id)) return;
       // A revoked session stays as it ended.
       await db
         .updateTable('sessions')
@@ -64,7 +63,7 @@ export function postgresSessions(db: Kysely<Database>): SessionRepository {
     },
 
     async revoke(id, reason, now) {
-      if (!UUID.test(id)) return false;
+      if (!isUuid(id)) return false;
       const result = await db
         .updateTable('sessions')
         .set({ revoked_at: now, revoked_reason: reason })
@@ -75,7 +74,7 @@ export function postgresSessions(db: Kysely<Database>): SessionRepository {
     },
 
     async revokeAllForUser(userId, reason, now) {
-      if (!UUID.test(userId)) return 0;
+      if (!isUuid(userId)) return 0;
       // Expired sessions are revoked too, so nothing of the member's is left that a later touch could revive.
       const result = await db
         .updateTable('sessions')
@@ -87,7 +86,7 @@ export function postgresSessions(db: Kysely<Database>): SessionRepository {
     },
 
     async listActive(userId, now) {
-      if (!UUID.test(userId)) return [];
+      if (!isUuid(userId)) return [];
       const rows = await db
         .selectFrom('sessions')
         .selectAll()

@@ -7,9 +7,8 @@ import type { NewUser, UserPatch, UserRepository } from '../../application/ports
 import type { Role } from '../../domain/auth/roles';
 import type { User } from '../../domain/auth/user';
 import type { Database, UsersTable } from './schema';
+import { isUuid } from './uuid';
 
-// The id columns are uuid: any other text would make PostgreSQL fail the query, while the port says "not found".
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
@@ -66,7 +65,7 @@ export function postgresUsers(db: Kysely<Database>): UserRepository {
 
   return {
     async byId(id) {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toUser(row) : null;
     },
@@ -101,7 +100,7 @@ export function postgresUsers(db: Kysely<Database>): UserRepository {
     },
 
     async update(id, patch, now) {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const row = await db
         .updateTable('users')
         .set({ ...toColumns(patch), updated_at: now })

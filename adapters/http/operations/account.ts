@@ -4,15 +4,10 @@ import { AUTH_METHODS, authUserSchema, loginSchema, PREFERRED_METHODS, reauthent
 import { endSession, listMethods, listSessions, reauthenticate, removeMethod } from '../../../application/auth/methods';
 import { login, register, setupPassword } from '../../../application/auth/password';
 import { toAuthUser } from '../../../application/auth/user-view';
-import { deliverTokens } from '../auth-transport';
+import { deliverTokens, tokenFields } from '../auth-transport';
 import { defineMutation, defineQuery } from '../operation';
 
 const tags = ['auth'];
-const tokenFields = {
-  accessToken: z.string().optional().describe('Only with X-Auth-Transport: bearer'),
-  expiresIn: z.number().int().optional(),
-  data: z.object({ refreshToken: z.string() }).optional().describe('Only with X-Auth-Transport: bearer'),
-};
 const methodsOutput = z.object({ methods: z.array(z.enum(AUTH_METHODS)), preferredMethod: z.enum(PREFERRED_METHODS).nullable(), emailVerified: z.boolean() });
 
 export const accountOperations = {

@@ -18,15 +18,10 @@ import { checkEmail, updatePreferences, updateProfile } from '../../../applicati
 import { allowanceOf, emailKey, ipKey } from '../../../application/auth/rate-limits';
 import { logout, refreshSession } from '../../../application/auth/sessions';
 import { toAuthUser } from '../../../application/auth/user-view';
-import { accessTokenOf, clearTokens, deliverTokens, refreshTokenOf } from '../auth-transport';
+import { accessTokenOf, clearTokens, deliverTokens, refreshTokenOf, tokenFields } from '../auth-transport';
 import { defineMutation, defineQuery } from '../operation';
 
 const empty = z.object({}).optional();
-const tokenFields = {
-  accessToken: z.string().optional().describe('Only with X-Auth-Transport: bearer'),
-  expiresIn: z.number().int().optional().describe('Seconds the access token lives (bearer transport)'),
-  data: z.object({ refreshToken: z.string() }).optional().describe('Only with X-Auth-Transport: bearer'),
-};
 const tags = ['auth'];
 
 export const authOperations = {

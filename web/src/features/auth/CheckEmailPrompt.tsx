@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
+import { pageTitle } from '../../app/product';
 import { MAGIC_LINK_SENT_MESSAGE, maskEmail } from '../../lib/auth/magic-link';
 import { classNames } from '../../ui/size';
 import { Heading, type HeadingLevel } from './Heading';
@@ -41,6 +42,7 @@ export function CheckEmailPrompt({ headingLevel, flow }: CheckEmailPromptProps) 
 
   return (
     <section aria-labelledby={headingId} className="check-email">
+      {headingLevel === 1 && <title>{pageTitle('Check your email')}</title>}
       <div className="auth-card__icon" aria-hidden="true">
         <MailIcon size={28} />
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { pageTitle } from '../../app/product';
 import { magicLinkFormSchema } from '../../lib/auth/magic-link';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -59,6 +60,7 @@ export function MagicLinkForm({ headingLevel, title, intro, defaultEmail, error,
 
   return (
     <section aria-labelledby={headingId} className="magic-link">
+      {headingLevel === 1 && <title>{pageTitle(title)}</title>}
       <Heading level={headingLevel} id={headingId} className="auth-card__title">
         {title}
       </Heading>

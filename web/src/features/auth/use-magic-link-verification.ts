@@ -1,0 +1,122 @@
+/**
+ * The callback's state machine (spec 000 §4): loading, success, error.
+ * - no token: error 'No verification token found in the URL.';
+ * - the browser-session marker of this token exists: success at once, redirect after 1.5 s;
+ * - otherwise wait 2 s, verify; success stores the marker and redirects after 2.5 s;
+ *   TOKEN_ALREADY_USED counts as success and redirects after 1.5 s; anything else is the error state;
+ * - a member who must complete the profile goes to /onboarding, the target remembered for afterwards.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { authApi, type AuthApi } from '../../lib/auth/api';
+import {
+  browserSession,
+  describeVerifyFailure,
+  FRESH_REDIRECT_DELAY_MS,
+  NO_TOKEN_MESSAGE,
+  POST_PROFILE_REDIRECT_KEY,
+  VERIFIED_REDIRECT_DELAY_MS,
+  VERIFY_DELAY_MS,
+  verifiedMarkerKey,
+} from '../../lib/auth/magic-link';
+import { isApiError } from '../../lib/http';
+import { useAuth } from './AuthProvider';
+
+export const ONBOARDING_PATH = '/onboarding';
+
+export type VerificationView =
+  | { status: 'loading' }
+  /** `needsProfile` null: not known from this verification (already verified), the session decides. */
+  | { status: 'success'; alreadyVerified: boolean; needsProfile: boolean | null }
+  | { status: 'error'; message: string; reason: string | null; canRetry: boolean };
+
+export interface VerificationTimings {
+  verifyDelayMs?: number;
+  freshRedirectDelayMs?: number;
+  verifiedRedirectDelayMs?: number;
+}
+
+export interface VerificationOptions extends VerificationTimings {
+  token: string | null;
+  /** A safe path on this site: where the member lands. */
+  target: string;
+  api?: AuthApi;
+}
+
+export function useMagicLinkVerification({
+  token,
+  target,
+  verifyDelayMs = VERIFY_DELAY_MS,
+  freshRedirectDelayMs = FRESH_REDIRECT_DELAY_MS,
+  verifiedRedirectDelayMs = VERIFIED_REDIRECT_DELAY_MS,
+  api = authApi,
+}: VerificationOptions): { view: VerificationView; needsProfile: boolean; retry(): void } {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [view, setView] = useState<VerificationView>(() => (token ? { status: 'loading' } : { status: 'error', message: NO_TOKEN_MESSAGE, reason: null, canRetry: false }));
+  const [attempt, setAttempt] = useState(0);
+
+  // Read when the timers fire, so they use the latest session and options without restarting.
+  const latest = useRef({ auth, navigate, target, verifyDelayMs, freshRedirectDelayMs, verifiedRedirectDelayMs, api });
+  latest.current = { auth, navigate, target, verifyDelayMs, freshRedirectDelayMs, verifiedRedirectDelayMs, api };
+
+  useEffect(() => {
+    if (!token) {
+      setView({ status: 'error', message: NO_TOKEN_MESSAGE, reason: null, canRetry: false });
+      return;
+    }
+    let cancelled = false;
+    const timers: Array<ReturnType<typeof setTimeout>> = [];
+    const later = (ms: number, run: () => void) => timers.push(setTimeout(run, ms));
+    const marker = verifiedMarkerKey(token);
+
+    const go = (needsProfile: boolean | null) => {
+      const { auth: current, navigate: to, target: destination } = latest.current;
+      const toProfile = needsProfile ?? (current.state.isAuthenticated && current.state.needsProfileCompletion);
+      if (toProfile) {
+        browserSession.set(POST_PROFILE_REDIRECT_KEY, destination);
+        void to(ONBOARDING_PATH, { replace: true });
+      } else {
+        void to(destination, { replace: true });
+      }
+    };
+    const alreadyVerified = () => {
+      browserSession.set(marker, 'true');
+      setView({ status: 'success', alreadyVerified: true, needsProfile: null });
+      later(latest.current.verifiedRedirectDelayMs, () => go(null));
+    };
+
+    if (browserSession.get(marker)) {
+      alreadyVerified();
+    } else {
+      setView({ status: 'loading' });
+      later(latest.current.verifyDelayMs, () => {
+        latest.current.api.verifyMagicLink(token).then(
+          ({ user }) => {
+            if (cancelled) return;
+            browserSession.set(marker, 'true');
+            latest.current.auth.completeSignIn(user);
+            setView({ status: 'success', alreadyVerified: false, needsProfile: user.needsProfileCompletion });
+            later(latest.current.freshRedirectDelayMs, () => go(user.needsProfileCompletion));
+          },
+          (error: unknown) => {
+            if (cancelled) return;
+            if (isApiError(error) && error.code === 'TOKEN_ALREADY_USED') return alreadyVerified();
+            const failure = describeVerifyFailure(error);
+            latest.current.auth.failSignIn(failure.message);
+            setView({ status: 'error', ...failure, canRetry: true });
+          },
+        );
+      });
+    }
+    return () => {
+      cancelled = true;
+      timers.forEach(clearTimeout);
+    };
+  }, [token, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const needsProfile =
+    view.status === 'success' && (view.needsProfile ?? (auth.state.isAuthenticated && auth.state.needsProfileCompletion));
+  return { view, needsProfile, retry };
+}
