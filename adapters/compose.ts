@@ -21,14 +21,18 @@ import { createDevMailbox, type DevMailbox } from './mail/dev-mailbox';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { postgresAuditLog } from './postgres/audit-log';
 import { postgresMagicLinks } from './postgres/magic-links';
+import { postgresPasskeys } from './postgres/passkeys';
 import { postgresSessions } from './postgres/sessions';
+import { postgresSocialAccounts } from './postgres/social-accounts';
 import { postgresUsers } from './postgres/users';
 import { createRateLimiter } from './rate-limit/flexible-rate-limiter';
 import { createMemoryKeyValueStore } from './memory/key-value-store';
+import { createOidcRelyingParty } from './oidc/relying-party';
 import { createDatabase, type DatabaseHandle } from './postgres/database';
 import { createBullMqQueue } from './queue/bullmq-queue';
 import { createInProcessQueue } from './queue/in-process-queue';
 import { createRedisKeyValueStore } from './redis/key-value-store';
+import { createWebAuthnRelyingParty } from './webauthn/relying-party';
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -87,6 +91,10 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     rateLimiter,
     passwords: createScryptHasher(),
     commonPasswords,
+    passkeys: postgresPasskeys(db),
+    webauthn: createWebAuthnRelyingParty({ appUrl: cfg.appUrl, rpName: PRODUCT_NAME }),
+    socialAccounts: postgresSocialAccounts(db),
+    socialProviders: createOidcRelyingParty(cfg.oidcProviders, { allowHttpIssuers: cfg.env !== 'production' }),
     settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
   };
   const queue = options.overrides?.queue ?? (cfg.redisUrl

@@ -6,9 +6,13 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_auth';
 import * as m0003 from './0003_account_security';
+import * as m0004 from './0004_passkeys';
+import * as m0005 from './0005_social_accounts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_auth': m0002,
   '0003_account_security': m0003,
+  '0004_passkeys': m0004,
+  '0005_social_accounts': m0005,
 };

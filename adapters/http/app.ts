@@ -18,6 +18,7 @@ import { idempotency } from './idempotency';
 import { openApiDocument } from './openapi';
 import { requestLog } from './request-log';
 import { restRouter } from './rest';
+import { socialRedirectPaths, socialRedirectRoutes } from './operations/social';
 import { allOperations, appRouter } from './router';
 import { staticClient } from './static';
 
@@ -92,7 +93,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   const makeContext = contextFactory(services);
   app.get('/api/openapi.json', (_req, res) => {
-    res.json(openApiDocument(allOperations, { title: 'Objectivism Learning Platform API', version: '1.0.0', serverUrl: cfg.appUrl }));
+    const document = openApiDocument(allOperations, { title: 'Objectivism Learning Platform API', version: '1.0.0', serverUrl: cfg.appUrl });
+    res.json({ ...document, paths: { ...document.paths, ...socialRedirectPaths } });
   });
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -101,6 +103,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(['/api', '/trpc'], csrfProtection(cfg.corsOrigins));
   app.use('/api', idempotency(services.kv));
   app.use(restRouter(allOperations, makeContext));
+  // Browser redirects (302), so not operations: adapters/http/operations/social.ts.
+  app.use(socialRedirectRoutes(services, makeContext));
   app.use(
     '/trpc',
     trpcExpress.createExpressMiddleware({

@@ -5,6 +5,8 @@
 import { flattenOperations } from './operation';
 import { accountOperations } from './operations/account';
 import { authOperations, devOperations } from './operations/auth';
+import { passkeyOperations } from './operations/passkeys';
+import { socialOperations } from './operations/social';
 import { systemOperations } from './operations/system';
 import { buildTrpcRouter } from './trpc';
 
@@ -12,6 +14,8 @@ export const operationRegistry = {
   system: systemOperations,
   auth: authOperations,
   account: accountOperations,
+  passkey: passkeyOperations,
+  social: socialOperations,
   dev: devOperations,
 };
 

@@ -79,10 +79,37 @@ export interface AuditEventsTable {
   at: Timestamp;
 }
 
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: Generated<number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: Generated<boolean>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface SocialAccountsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  email_verified: Generated<boolean>;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
 export interface Database {
   outbox: OutboxTable;
   users: UsersTable;
   magic_links: MagicLinksTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
+  social_accounts: SocialAccountsTable;
+  passkeys: PasskeysTable;
 }

@@ -2,11 +2,14 @@ import type { AuditLog } from '../ports/audit-log';
 import type { Clock } from '../ports/clock';
 import type { KeyValueStore } from '../ports/key-value-store';
 import type { MagicLinkRepository } from '../ports/magic-links';
+import type { PasskeyRepository, WebAuthnRelyingParty } from '../ports/passkeys';
 import type { CommonPasswords, PasswordHasher } from '../ports/passwords';
 import type { Mailer } from '../ports/mailer';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { Secrets } from '../ports/secrets';
 import type { SessionRepository } from '../ports/sessions';
+import type { SocialAccountRepository } from '../ports/social-accounts';
+import type { SocialIdentityProviders } from '../ports/social-identity';
 import type { UserRepository } from '../ports/users';
 
 export interface AuthSettings {
@@ -31,6 +34,11 @@ export interface AuthDeps {
   rateLimiter: RateLimiter;
   passwords: PasswordHasher;
   commonPasswords: CommonPasswords;
+  passkeys: PasskeyRepository;
+  webauthn: WebAuthnRelyingParty;
+  socialAccounts: SocialAccountRepository;
+  /** The OpenID Connect providers of OIDC_* (adapters/oidc). */
+  socialProviders: SocialIdentityProviders;
   settings: AuthSettings;
 }
 

@@ -9,6 +9,10 @@ export interface AuditEvent {
     | 'preferences.updated'
     | 'password.set'
     | 'method.removed'
+    | 'passkey.registered'
+    | 'passkey.renamed'
+    | 'passkey.removed'
+    | 'social.linked'
     | 'reauthenticate';
   outcome: 'success' | 'failure';
   method?: string | null;

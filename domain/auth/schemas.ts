@@ -3,6 +3,7 @@
  * The same schemas validate the REST routes, the tRPC procedures and the React forms.
  */
 import { z } from 'zod';
+import { authenticationCredentialSchema } from './passkey-credential';
 
 /** Spec 000 §5: "text, at sign, text, dot, text". */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -160,4 +161,6 @@ export const removeMethodSchema = z.object({
 export const reauthenticateSchema = z.object({
   method: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(AUTH_METHODS, { error: (issue) => (issue.input === undefined ? 'Authentication method is required' : 'Authentication method must be PASSWORD, PASSKEY, SOCIAL or MAGIC_LINK') })),
   password: z.string().max(1024).optional(),
+  /** With PASSKEY: the assertion answering POST /api/auth/passkey/reauthenticate/options. */
+  credential: authenticationCredentialSchema.optional(),
 });

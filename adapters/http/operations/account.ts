@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AUTH_METHODS, authUserSchema, loginSchema, PREFERRED_METHODS, reauthenticateSchema, registerSchema, removeMethodSchema, setupPasswordSchema } from '../../../domain/auth/schemas';
 import { endSession, listMethods, listSessions, reauthenticate, removeMethod } from '../../../application/auth/methods';
 import { login, register, setupPassword } from '../../../application/auth/password';
-import { toAuthUser } from '../../../application/auth/user-view';
+import { authUserOf } from '../../../application/auth/user-view';
 import { deliverTokens, tokenFields } from '../auth-transport';
 import { defineMutation, defineQuery } from '../operation';
 
@@ -20,7 +20,7 @@ export const accountOperations = {
     handler: async (input, ctx) => {
       const previous = await ctx.actor();
       const { user, tokens } = await register(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
-      return { user: toAuthUser(user), ...deliverTokens(ctx.http, tokens) };
+      return { user: await authUserOf(ctx.services.auth.deps, user), ...deliverTokens(ctx.http, tokens) };
     },
   }),
 
@@ -33,7 +33,7 @@ export const accountOperations = {
     handler: async (input, ctx) => {
       const previous = await ctx.actor();
       const { user, tokens } = await login(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
-      return { user: toAuthUser(user), ...deliverTokens(ctx.http, tokens) };
+      return { user: await authUserOf(ctx.services.auth.deps, user), ...deliverTokens(ctx.http, tokens) };
     },
   }),
 
@@ -43,7 +43,7 @@ export const accountOperations = {
     tags,
     input: setupPasswordSchema,
     output: z.object({ user: authUserSchema }),
-    handler: async (input, ctx) => ({ user: toAuthUser(await setupPassword(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+    handler: async (input, ctx) => ({ user: await authUserOf(ctx.services.auth.deps, await setupPassword(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
   }),
 
   methods: defineQuery({

@@ -17,7 +17,7 @@ import { requestMagicLink, verifyMagicLink } from '../../../application/auth/mag
 import { checkEmail, updatePreferences, updateProfile } from '../../../application/auth/profile';
 import { allowanceOf, emailKey, ipKey } from '../../../application/auth/rate-limits';
 import { logout, refreshSession } from '../../../application/auth/sessions';
-import { toAuthUser } from '../../../application/auth/user-view';
+import { authUserOf } from '../../../application/auth/user-view';
 import { accessTokenOf, clearTokens, deliverTokens, refreshTokenOf, tokenFields } from '../auth-transport';
 import { defineMutation, defineQuery } from '../operation';
 
@@ -33,7 +33,7 @@ export const authOperations = {
     output: z.object({ authenticated: z.boolean(), user: authUserSchema.nullable() }),
     handler: async (_input, ctx) => {
       const auth = await ctx.auth();
-      return { authenticated: !!auth, user: auth ? toAuthUser(auth.user) : null };
+      return { authenticated: !!auth, user: auth ? await authUserOf(ctx.services.auth.deps, auth.user) : null };
     },
   }),
 
@@ -46,7 +46,7 @@ export const authOperations = {
     handler: async (_input, ctx) => {
       const auth = await ctx.auth();
       requireActor(auth?.actor);
-      return { user: toAuthUser(auth!.user) };
+      return { user: await authUserOf(ctx.services.auth.deps, auth!.user) };
     },
   }),
 
@@ -68,7 +68,7 @@ export const authOperations = {
     handler: async (input, ctx) => {
       const previous = await ctx.actor();
       const { user, tokens, redirectPath } = await verifyMagicLink(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
-      return { user: toAuthUser(user), redirect: redirectPath, ...deliverTokens(ctx.http, tokens) };
+      return { user: await authUserOf(ctx.services.auth.deps, user), redirect: redirectPath, ...deliverTokens(ctx.http, tokens) };
     },
   }),
 
@@ -81,7 +81,7 @@ export const authOperations = {
     handler: async (input, ctx) => {
       try {
         const result = await refreshSession(ctx.services.auth.deps, refreshTokenOf(ctx.http, input?.refreshToken), ctx.client);
-        return { user: toAuthUser(result.user), ...deliverTokens(ctx.http, result) };
+        return { user: await authUserOf(ctx.services.auth.deps, result.user), ...deliverTokens(ctx.http, result) };
       } catch (error) {
         clearTokens(ctx.http);
         throw error;
@@ -117,7 +117,7 @@ export const authOperations = {
     tags,
     input: z.lazy(() => profileUpdateSchema(new Date().getUTCFullYear())),
     output: z.object({ user: authUserSchema }),
-    handler: async (input, ctx) => ({ user: toAuthUser(await updateProfile(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+    handler: async (input, ctx) => ({ user: await authUserOf(ctx.services.auth.deps, await updateProfile(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
   }),
 
   updatePreferences: defineMutation({

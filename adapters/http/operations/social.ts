@@ -1,0 +1,141 @@
+/**
+ * Social sign-in over HTTP (issue 4; spec 002 §7 "Social login is a browser redirect").
+ *
+ * `GET /api/auth/social/list` is an ordinary operation (REST and tRPC). The two redirect routes
+ * are not: an operation answers the JSON envelope, and these answer 302 to a browser, so they
+ * are express routes mounted beside the REST router (adapters/http/app.ts), described in the
+ * OpenAPI document by `socialRedirectPaths`:
+ *
+ * - `GET /api/auth/connect/{provider}?redirect=<path>` → 302 to the provider, with the flow
+ *   cookie set; 404 for a provider that is not configured.
+ * - `GET /api/auth/connect/{provider}/callback` → 302 to the remembered path (or `/`) with the
+ *   session cookies; any refusal → 302 to `/login?error=<code>`.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_COOKIE_PATH, socialError } from '../../../domain/auth/social';
+import { beginSocialSignIn, completeSocialSignIn, hasSocialProvider, listSocialAccounts } from '../../../application/auth/social';
+import type { Services } from '../../compose';
+import { deliverTokens } from '../auth-transport';
+import type { RequestContextFactory } from '../context';
+import { toAppError } from '../errors';
+import { defineQuery } from '../operation';
+
+export const socialOperations = {
+  list: defineQuery({
+    rest: { method: 'get', path: '/api/auth/social/list' },
+    summary: "The member's linked social accounts (provider, email, linkedAt), oldest first",
+    tags: ['auth'],
+    input: z.object({}).optional(),
+    output: z.object({
+      accounts: z.array(
+        z.object({
+          id: z.string(),
+          provider: z.string(),
+          providerName: z.string(),
+          email: z.string().nullable(),
+          emailVerified: z.boolean(),
+          linkedAt: z.string(),
+          lastUsedAt: z.string(),
+        }),
+      ),
+    }),
+    handler: async (_input, ctx) => ({
+      accounts: (await listSocialAccounts(ctx.services.auth.deps, await ctx.actor())).map((a) => ({ ...a, linkedAt: a.linkedAt.toISOString(), lastUsedAt: a.lastUsedAt.toISOString() })),
+    }),
+  }),
+};
+
+const CONNECT_PATH = '/api/auth/connect/:provider';
+const CALLBACK_PATH = '/api/auth/connect/:provider/callback';
+
+/** The callback's query, one value per name (the first, as express' own parser would not guarantee). */
+function queryOf(req: Request): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of new URL(req.originalUrl, 'http://callback.invalid').searchParams) if (!(name in params)) params[name] = value;
+  return params;
+}
+
+export function socialRedirectRoutes(services: Services, makeContext: RequestContextFactory): Router {
+  const router = Router();
+  const deps = services.auth.deps;
+
+  /** A refusal goes back to the app's sign-in page with its code; anything unexpected is logged. */
+  const failTo = (req: Request, res: Response, error: unknown) => {
+    const appError = toAppError(error);
+    const code = appError.kind === 'internal' ? 'SOCIAL_SIGN_IN_FAILED' : appError.code;
+    if (appError.kind === 'internal') services.logger.error({ err: appError.cause ?? appError, path: req.path }, 'social sign-in failed');
+    res.redirect(302, `/login?error=${encodeURIComponent(code)}`);
+  };
+
+  const knownProvider = (req: Request, next: NextFunction) => {
+    if (hasSocialProvider(deps, String(req.params.provider))) return true;
+    next(socialError('SOCIAL_PROVIDER_UNKNOWN'));
+    return false;
+  };
+
+  router.get(CONNECT_PATH, async (req, res, next) => {
+    if (!knownProvider(req, next)) return;
+    try {
+      const ctx = makeContext(req, res);
+      const redirect = typeof req.query.redirect === 'string' ? req.query.redirect : undefined;
+      const started = await beginSocialSignIn(deps, await ctx.actor(), { provider: String(req.params.provider), redirect });
+      // SameSite=Lax: the provider's redirect back is a top-level GET navigation, which carries it.
+      ctx.http.setCookie(SOCIAL_FLOW_COOKIE, started.flowToken, { maxAgeSeconds: started.ttlSeconds, path: SOCIAL_FLOW_COOKIE_PATH });
+      res.redirect(302, started.authorizationUrl);
+    } catch (error) {
+      failTo(req, res, error);
+    }
+  });
+
+  router.get(CALLBACK_PATH, async (req, res, next) => {
+    if (!knownProvider(req, next)) return;
+    try {
+      const ctx = makeContext(req, res);
+      const flowToken = ctx.http.cookie(SOCIAL_FLOW_COOKIE);
+      ctx.http.clearCookie(SOCIAL_FLOW_COOKIE, { path: SOCIAL_FLOW_COOKIE_PATH });
+      const result = await completeSocialSignIn(deps, { provider: String(req.params.provider), flowToken, params: queryOf(req), actor: await ctx.actor() }, ctx.client);
+      if (result.outcome === 'signed_in') deliverTokens(ctx.http, result.tokens);
+      res.redirect(302, result.redirectPath ?? '/');
+    } catch (error) {
+      failTo(req, res, error);
+    }
+  });
+
+  return router;
+}
+
+/** The redirect routes in the OpenAPI document (they are not operations, so it cannot derive them). */
+export const socialRedirectPaths: Record<string, Record<string, unknown>> = {
+  '/api/auth/connect/{provider}': {
+    get: {
+      operationId: 'social.connect',
+      summary: 'Start social sign-in (or, when signed in, linking): 302 to the provider (OpenID Connect, PKCE, state, nonce)',
+      tags: ['auth'],
+      parameters: [
+        { name: 'provider', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'redirect', in: 'query', required: false, schema: { type: 'string' }, description: 'A path on the app to return to afterwards' },
+      ],
+      responses: {
+        '302': { description: 'To the provider; sets the httpOnly flow cookie (10 minutes)' },
+        '404': { description: 'The provider is not configured', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    },
+  },
+  '/api/auth/connect/{provider}/callback': {
+    get: {
+      operationId: 'social.callback',
+      summary: "The provider's redirect back: signs in or links, then 302 to the app (/login?error=<code> on failure)",
+      tags: ['auth'],
+      parameters: [
+        { name: 'provider', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'code', in: 'query', required: false, schema: { type: 'string' } },
+        { name: 'state', in: 'query', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        '302': { description: 'To the remembered path or /, with the session cookies; or to /login?error=<code>' },
+        '404': { description: 'The provider is not configured', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    },
+  },
+};
