@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
+import { startE2eMailSink } from './smtp-sink';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const READY_TIMEOUT_MS = 120_000;
@@ -72,7 +73,17 @@ export default async function globalSetup(_config: FullConfig) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: 'test', DATA_DIR: dataDir };
+  // Sign-in mails go over real SMTP to a sink the tests read; every test asks for links from
+  // 127.0.0.1, so the per-IP magic-link limit is raised well above what the suite spends.
+  const mail = await startE2eMailSink();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: mail.smtpUrl,
+    RATE_LIMIT_MAGIC_LINK_POINTS: '1000',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -89,6 +100,7 @@ export default async function globalSetup(_config: FullConfig) {
 
   const teardown = async () => {
     await stop(server);
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -98,5 +110,6 @@ export default async function globalSetup(_config: FullConfig) {
     throw error;
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_INBOX_URL = mail.inboxUrl;
   return teardown;
 }

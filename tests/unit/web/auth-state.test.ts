@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../domain/auth/schemas';
 import { authReducer, initialAuthState, shouldSkipRefresh, skipCheckReason, type AuthState } from '../../../web/src/lib/auth/state';
-import { destinationLabel, safeRedirect } from '../../../web/src/lib/auth/redirect';
+import { absoluteRedirectUrl, destinationLabel, safeRedirect } from '../../../web/src/lib/auth/redirect';
 
 const user: AuthUser = {
   id: 'u1',
@@ -74,6 +74,16 @@ describe('auth state transitions (spec 000 §4)', () => {
     const s = authReducer(signedIn, { type: 'profile/updated', user: { firstName: 'Augusta', lastName: 'King', phoneNumber: null, country: 'GB', birthYear: 1815 } });
     expect(s).toMatchObject({ firstName: 'Augusta', lastName: 'King', phoneNumber: null, country: 'GB', birthYear: 1815, email: 'ada@example.org' });
   });
+  it('check failure may keep why it failed', () => {
+    expect(authReducer(signedIn, { type: 'check/failed', at: 60, message: 'Invalid API response format' }).error).toBe('Invalid API response format');
+  });
+  it('a session the server no longer knows: signed out, with the reason', () => {
+    expect(authReducer(signedIn, { type: 'session/lost', message: 'Not authenticated', at: 70 })).toEqual({ ...initialAuthState, lastChecked: 70, error: 'Not authenticated' });
+  });
+  it('a failed member call keeps the session and stores its message', () => {
+    const s = authReducer({ ...signedIn, isLoading: true }, { type: 'request/failed', message: 'Failed to update profile' });
+    expect(s).toEqual({ ...signedIn, error: 'Failed to update profile' });
+  });
   it('methods fetch derives the has-flags and takes preferred method and emailVerified', () => {
     const s = authReducer(signedIn, { type: 'methods/fetched', methods: ['PASSWORD', 'SOCIAL', 'MAGIC_LINK'], preferredMethod: 'PASSWORD', emailVerified: false });
     expect(s).toMatchObject({ hasPassword: true, hasPasskey: false, hasSocialLogin: true, preferredAuthMethod: 'PASSWORD', emailVerified: false });
@@ -101,6 +111,14 @@ describe('redirect targets', () => {
   });
   it.each(['/dashboard', '/entry/abc?x=1', '/dashboard/entry/9#top', '/books/atlas-shrugged'])('keeps the same-origin path %s', (path) => {
     expect(safeRedirect(path, origin)).toBe(path);
+  });
+  it('makes a safe relative redirect absolute on the current origin, and drops an unsafe one', () => {
+    expect(absoluteRedirectUrl('/dashboard?tab=1', origin)).toBe('http://localhost:3000/dashboard?tab=1');
+    expect(absoluteRedirectUrl('/', origin)).toBe('http://localhost:3000/');
+    expect(absoluteRedirectUrl('https://evil.test/x', origin)).toBeNull();
+    expect(absoluteRedirectUrl('//evil.test', origin)).toBeNull();
+    expect(absoluteRedirectUrl(null, origin)).toBeNull();
+    expect(absoluteRedirectUrl('', origin)).toBeNull();
   });
   it('names the destination', () => {
     expect(destinationLabel('/dashboard')).toBe('your dashboard');

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { AuthProvider } from '../features/auth/AuthProvider';
 import type { ThemeStore } from '../lib/theme';
 import { TRPCProvider } from '../lib/trpc';
 import { ToastProvider } from '../ui/Toast';
@@ -19,7 +20,9 @@ export function App({ shell, themeStore }: AppProps) {
         <ThemeProvider store={themeStore}>
           <PageTrackerProvider tracker={shell.tracker}>
             <ToastProvider>
-              <RouterProvider router={shell.router} />
+              <AuthProvider>
+                <RouterProvider router={shell.router} />
+              </AuthProvider>
             </ToastProvider>
           </PageTrackerProvider>
         </ThemeProvider>

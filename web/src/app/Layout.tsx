@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AccountNav } from '../features/auth/AccountNav';
 import { LogoMark } from './icons';
 import { usePageViews } from './page-views';
 import { PRODUCT_NAME } from './product';
@@ -51,6 +52,7 @@ export function Layout() {
             </ul>
           </nav>
           <ThemeSwitcher />
+          <AccountNav />
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1} className="site-main">

@@ -1,4 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { OnboardingPage } from '../features/auth/OnboardingPage';
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { HomePage } from '../features/home/HomePage';
 import { PrivacyPage } from '../features/legal/PrivacyPage';
 import { TermsPage } from '../features/legal/TermsPage';
@@ -14,6 +19,15 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'auth/callback', element: <AuthCallbackPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'onboarding', element: <OnboardingPage /> },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

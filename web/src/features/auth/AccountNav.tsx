@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../../ui/Button';
+import { Link, useLocation } from 'react-router';
+import { ButtonLink } from '../../ui/Button';
 import { displayName, useAuth } from './AuthProvider';
+import { SignOutButton } from './SignOutButton';
 import './auth.css';
 
 /** Pages a 'Sign in' link should not come back to. */
@@ -9,45 +9,35 @@ const NO_RETURN = ['/', '/login', '/auth/callback'];
 
 /** The header's account corner: 'Sign in', or the member's name (to the dashboard) and 'Sign out'. */
 export function AccountNav() {
-  const { state, settled, logout } = useAuth();
+  const { state, settled } = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
-
-  if (!settled && !state.isAuthenticated) return <div className="account-nav" aria-hidden="true" />;
 
   if (!state.isAuthenticated) {
+    // On /login itself the link would lead nowhere.
+    if (location.pathname === '/login') return null;
+    if (!settled) return <div className="account-nav account-nav--pending" aria-hidden="true" />;
     const here = `${location.pathname}${location.search}`;
     const to = NO_RETURN.includes(location.pathname) ? '/login' : `/login?redirect=${encodeURIComponent(here)}`;
     return (
       <div className="account-nav">
-        {location.pathname !== '/login' && (
-          <ButtonLink to={to} size="sm" variant="secondary">
-            Sign in
-          </ButtonLink>
-        )}
+        <ButtonLink to={to} size="sm" variant="secondary">
+          Sign in
+        </ButtonLink>
       </div>
     );
   }
 
-  const signOut = async () => {
-    setLeaving(true);
-    await logout();
-    setLeaving(false);
-    void navigate('/', { replace: true });
-  };
-
+  const name = displayName(state);
   return (
     <div className="account-nav">
-      <Link to="/dashboard" className="account-nav__member" aria-label={`Your dashboard (${displayName(state)})`}>
+      <Link to="/dashboard" className="account-nav__member">
         <span className="account-nav__avatar" aria-hidden="true">
           {(state.firstName?.[0] ?? state.email?.[0] ?? '?').toUpperCase()}
         </span>
-        <span className="account-nav__name">{displayName(state)}</span>
+        {/* Hidden on narrow screens, where the avatar alone shows: the link keeps the name for screen readers. */}
+        <span className="account-nav__name">{name}</span>
       </Link>
-      <Button size="sm" variant="ghost" onClick={() => void signOut()} loading={leaving}>
-        Sign out
-      </Button>
+      <SignOutButton className="account-nav__sign-out" />
     </div>
   );
 }

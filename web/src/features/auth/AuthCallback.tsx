@@ -34,18 +34,11 @@ export function AuthCallback({ redirectTo, ...timings }: AuthCallbackProps) {
   }, [view.status]);
 
   const destination = needsProfile ? PROFILE_DESTINATION_TEXT : `Taking you to ${destinationLabel(target)}...`;
-  const announcement =
-    view.status === 'loading' ? 'Verifying your magic link...' : view.status === 'success' ? `You’re signed in. ${destination}` : '';
   const loginHref = target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
 
   return (
     <div className="auth-page">
       <section className="auth-card callback" data-state={view.status} aria-labelledby="callback-title">
-        {/* Present from the start, so each change of state is announced. */}
-        <p className="visually-hidden" role="status">
-          {announcement}
-        </p>
-
         {view.status === 'loading' && (
           <>
             <title>{pageTitle('Signing you in')}</title>
@@ -57,7 +50,6 @@ export function AuthCallback({ redirectTo, ...timings }: AuthCallbackProps) {
             <h1 id="callback-title" className="auth-card__title">
               Verifying your magic link
             </h1>
-            <p className="auth-card__lead">Hold on a moment while we sign you in.</p>
           </>
         )}
 
@@ -70,11 +62,23 @@ export function AuthCallback({ redirectTo, ...timings }: AuthCallbackProps) {
             <h1 id="callback-title" className="auth-card__title">
               You’re signed in
             </h1>
-            <p className="auth-card__lead">
-              {view.alreadyVerified ? 'This magic link was already verified.' : 'Your magic link has been verified.'}
-            </p>
-            <p className="callback__destination">{destination}</p>
           </>
+        )}
+
+        {/* One live region through loading and success, so the change to success is announced. */}
+        {view.status !== 'error' && (
+          <div role="status" className="callback__status">
+            {view.status === 'loading' ? (
+              <p className="auth-card__lead">Hold on a moment while we sign you in.</p>
+            ) : (
+              <>
+                <p className="auth-card__lead">
+                  {view.alreadyVerified ? 'This magic link was already verified.' : 'Your magic link has been verified.'}
+                </p>
+                <p className="callback__destination">{destination}</p>
+              </>
+            )}
+          </div>
         )}
 
         {view.status === 'error' && (
@@ -86,8 +90,8 @@ export function AuthCallback({ redirectTo, ...timings }: AuthCallbackProps) {
             <h1 id="callback-title" className="auth-card__title" tabIndex={-1} ref={errorHeading}>
               {AUTHENTICATION_FAILED_TITLE}
             </h1>
-            <div className="notice notice--error callback__problem" role="alert">
-              <p className="notice__title">{VERIFICATION_FAILED_TITLE}</p>
+            <div className="auth-notice auth-notice--error callback__problem" role="alert">
+              <p className="auth-notice__title">{VERIFICATION_FAILED_TITLE}</p>
               <p>{view.message}</p>
               {view.reason && <p>{view.reason}</p>}
             </div>

@@ -163,13 +163,13 @@ export function AuthProvider({ children, api = authApi }: AuthProviderProps) {
       return { status: 'unauthenticated' };
     } catch (error) {
       if (started !== epoch.current) return { status: stateRef.current.isAuthenticated ? 'authenticated' : 'unauthenticated' };
-      if (isApiError(error) && error.status >= 200 && error.status < 300) {
+      const invalid = isApiError(error) && error.code === 'INVALID_RESPONSE';
+      if (!invalid && isApiError(error) && error.status >= 200 && error.status < 300) {
         // An answer whose success flag is false: not signed in, and not a failure to back off from.
         dispatch({ type: 'check/succeeded', success: false, user: null, at: Date.now() });
         return { status: 'unauthenticated' };
       }
-      const message = isApiError(error) && error.code === 'INVALID_RESPONSE' ? INVALID_RESPONSE_MESSAGE : undefined;
-      dispatch({ type: 'check/failed', at: Date.now(), ...(message ? { message } : {}) });
+      dispatch({ type: 'check/failed', at: Date.now(), ...(invalid ? { message: INVALID_RESPONSE_MESSAGE } : {}) });
       return { status: 'failed' };
     } finally {
       setSettled(true);

@@ -55,11 +55,15 @@ export function CheckEmailPrompt({ headingLevel, flow }: CheckEmailPromptProps) 
       </p>
       <p className="auth-card__hint">The link works once and expires soon. If it hasn’t arrived, check your spam folder.</p>
 
-      <ul className="mail-links" aria-label="Open your email">
+      <p className="mail-links__caption" id={`${headingId}-mail`}>
+        Open your inbox
+      </p>
+      <ul className="mail-links" aria-labelledby={`${headingId}-mail`}>
         {MAIL_SERVICES.map((service) => (
           <li key={service.name}>
             <a className="mail-links__link" href={service.href} target="_blank" rel="noopener noreferrer">
-              Open {service.name}
+              <span className="visually-hidden">Open </span>
+              {service.name}
               <ExternalIcon />
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
@@ -67,9 +71,9 @@ export function CheckEmailPrompt({ headingLevel, flow }: CheckEmailPromptProps) 
         ))}
       </ul>
 
-      {flow.rateLimitNotice && <p className="notice notice--warning">{flow.rateLimitNotice}</p>}
+      {flow.rateLimitNotice && <p className="auth-notice auth-notice--warning">{flow.rateLimitNotice}</p>}
       {flow.resendError && (
-        <p className="notice notice--error" role="alert">
+        <p className="auth-notice auth-notice--error" role="alert">
           {flow.resendError}
         </p>
       )}

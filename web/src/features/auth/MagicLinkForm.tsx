@@ -67,7 +67,7 @@ export function MagicLinkForm({ headingLevel, title, intro, defaultEmail, error,
       <p className="auth-card__lead">{intro}</p>
       <form noValidate onSubmit={submit} className="auth-form" aria-describedby={error ? errorId : undefined}>
         {error && (
-          <p className="notice notice--error" role="alert" id={errorId}>
+          <p className="auth-notice auth-notice--error" role="alert" id={errorId}>
             {error}
           </p>
         )}

@@ -76,7 +76,7 @@ export function OnboardingPage() {
         <p className="auth-card__lead">Tell us your name so we know what to call you. You can change it later.</p>
         <form noValidate onSubmit={(event) => void submit(event)} className="auth-form">
           {failure && (
-            <p className="notice notice--error" role="alert">
+            <p className="auth-notice auth-notice--error" role="alert">
               {failure}
             </p>
           )}

@@ -55,17 +55,21 @@ function nextTickDelay(deadlines: Array<number | null>, now: number): number | n
   return Math.min(...ahead.map((deadline) => (deadline - now) % 1000 || 1000));
 }
 
-/** The current time, re-read at each whole second before the given deadlines, so countdowns tick. */
-function useClock(deadlines: Array<number | null>): { now: number; sync(): void } {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * The current time, read at each render, and a render at each whole second before the given deadlines
+ * so countdowns tick. Reading the clock (not the time a timer fired) keeps the count right when
+ * timers run late, as they do in background tabs.
+ */
+function useClock(deadlines: Array<number | null>): number {
+  const [, setTick] = useState(0);
+  const now = Date.now();
   const delay = nextTickDelay(deadlines, now);
   useEffect(() => {
     if (delay === null) return;
-    const timer = setTimeout(() => setNow(Date.now()), delay);
+    const timer = setTimeout(() => setTick((n) => n + 1), delay);
     return () => clearTimeout(timer);
   }, [delay, now]);
-  const sync = useCallback(() => setNow(Date.now()), []);
-  return { now, sync };
+  return now;
 }
 
 export function useMagicLink(target: MagicLinkTarget, api: AuthApi = authApi): MagicLinkFlow {
@@ -81,7 +85,7 @@ export function useMagicLink(target: MagicLinkTarget, api: AuthApi = authApi): M
   const generation = useRef(0);
 
   const resetsAt = rateLimit && rateLimit.remaining <= 0 ? rateLimit.resetsAt : null;
-  const { now, sync } = useClock([tickUntil, cooldownUntil, resetsAt]);
+  const now = useClock([tickUntil, cooldownUntil, resetsAt]);
   const rateLimited = resetsAt !== null && resetsAt > now;
   const showSentTick = tickUntil !== null && now < tickUntil;
   const holdUntil = Math.max(cooldownUntil ?? 0, rateLimited ? resetsAt : 0);
@@ -105,18 +109,16 @@ export function useMagicLink(target: MagicLinkTarget, api: AuthApi = authApi): M
         const state = await api.magicLinkRateLimit(address);
         if (run !== generation.current) return;
         setRateLimit(state);
-        sync();
       } catch {
         // The allowance is advisory: the server refuses a send over the limit anyway.
       }
     },
-    [api, sync],
+    [api],
   );
 
   const send = useCallback(
     async (address: string) => {
       const run = ++generation.current;
-      sync();
       if (resetsAt !== null && resetsAt > Date.now()) {
         setStatus('error');
         setError(rateLimitMessage(resetsAt, Date.now()));
@@ -138,7 +140,7 @@ export function useMagicLink(target: MagicLinkTarget, api: AuthApi = authApi): M
         if (isApiError(failure) && failure.status === 429) await readRateLimit(address, run);
       }
     },
-    [api, input, resetsAt, readRateLimit, sync],
+    [api, input, resetsAt, readRateLimit],
   );
 
   const resend = useCallback(async () => {
@@ -158,7 +160,6 @@ export function useMagicLink(target: MagicLinkTarget, api: AuthApi = authApi): M
       await api.requestMagicLink(input(email));
       if (run !== generation.current) return;
       const tickEnd = Date.now() + SENT_TICK_MS;
-      sync();
       setStatus('sent');
       setTickUntil(tickEnd);
       setCooldownUntil(tickEnd + RESEND_COUNTDOWN_MS);
@@ -170,7 +171,7 @@ export function useMagicLink(target: MagicLinkTarget, api: AuthApi = authApi): M
       setResendError(clientFacingMessage(failure, RESEND_FAILED_MESSAGE));
       if (isApiError(failure) && failure.status === 429) await readRateLimit(email, run);
     }
-  }, [api, email, input, resetsAt, canResend, readRateLimit, sync]);
+  }, [api, email, input, resetsAt, canResend, readRateLimit]);
 
   const reset = useCallback(() => {
     generation.current += 1;

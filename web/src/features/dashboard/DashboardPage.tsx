@@ -1,5 +1,6 @@
 import { pageTitle } from '../../app/product';
-import { displayName, useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth/AuthProvider';
+import { SignOutButton } from '../auth/SignOutButton';
 import './dashboard.css';
 
 /** 'CONTENT_EDITOR' reads 'Content editor'. */
@@ -11,16 +12,16 @@ export function roleLabel(role: string): string {
 /** /dashboard: the signed-in member's home; for now who they are (name, address, roles). */
 export function DashboardPage() {
   const { state } = useAuth();
-  const name = displayName(state);
-  const greeting = state.firstName ? `Welcome back, ${state.firstName}` : 'Welcome back';
+  const name = [state.firstName, state.lastName].filter((part) => part?.trim()).join(' ');
+  const greeting = state.firstName ? `Welcome, ${state.firstName}` : 'Welcome';
 
   return (
     <div className="dashboard">
       <title>{pageTitle('Dashboard')}</title>
-      <header className="dashboard__header">
+      <div className="dashboard__header">
         <p className="dashboard__eyebrow">Your dashboard</p>
         <h1 className="dashboard__title">{greeting}</h1>
-      </header>
+      </div>
 
       <section className="card dashboard__account" aria-labelledby="account-title">
         <h2 id="account-title" className="dashboard__section-title">
@@ -29,21 +30,21 @@ export function DashboardPage() {
         <dl className="account-details">
           <div className="account-details__row">
             <dt>Name</dt>
-            <dd>{name}</dd>
+            <dd>{name || <span className="dashboard__muted">Not set yet</span>}</dd>
           </div>
           <div className="account-details__row">
             <dt>Email</dt>
             <dd>
               {state.email}
-              {state.emailVerified && <span className="tag tag--success">Verified</span>}
+              {state.emailVerified && <span className="dashboard-tag dashboard-tag--success">Verified</span>}
             </dd>
           </div>
           <div className="account-details__row">
             <dt>Roles</dt>
             <dd>
-              <ul className="tag-list" aria-label="Roles">
+              <ul className="dashboard-tags" aria-label="Roles">
                 {state.roles.map((role) => (
-                  <li key={role} className="tag">
+                  <li key={role} className="dashboard-tag">
                     {roleLabel(role)}
                   </li>
                 ))}
@@ -51,6 +52,9 @@ export function DashboardPage() {
             </dd>
           </div>
         </dl>
+        <div className="dashboard__actions">
+          <SignOutButton variant="secondary" />
+        </div>
       </section>
     </div>
   );
