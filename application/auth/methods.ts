@@ -6,7 +6,7 @@
 import { requirePermission, requireRecentAuthentication, type Actor } from '../../domain/auth/actor';
 import type { AuthenticationCredential } from '../../domain/auth/passkey-credential';
 import { REAUTHENTICATION_WINDOW_SECONDS } from '../../domain/auth/password';
-import type { AuthMethod } from '../../domain/auth/schemas';
+import type { AuthMethod, PreferredMethod } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
 import { AppError, notFound, ruleViolation, unauthenticated } from '../../domain/shared/errors';
 import type { AuthDeps, ClientInfo } from './deps';
@@ -60,6 +60,24 @@ export async function removeMethod(d: AuthDeps, actor: Actor | null, method: Aut
   const updated = await d.users.update(user.id, patch, now);
   await d.audit.record({ action: 'method.removed', outcome: 'success', method, userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
   return { methods: methodsOf(updated ?? user, linked), preferredMethod: (updated ?? user).preferredAuthMethod, emailVerified: user.emailVerified };
+}
+
+/**
+ * Makes one of the member's set-up methods the preferred one. Choosing the first preference is free;
+ * changing an existing one to another method is sensitive (a recent sign-in or re-authentication).
+ */
+export async function setPreferredMethod(d: AuthDeps, actor: Actor | null, method: PreferredMethod, client: ClientInfo) {
+  const a = requirePermission(actor, 'profile.manage');
+  const now = d.clock.now();
+  const user = await d.users.byId(a.userId);
+  if (!user) throw notFound('User');
+  const linked = await linkedMethodsOf(d, user.id);
+  if (!methodsOf(user, linked).includes(method)) throw new AppError('not_found', 'METHOD_NOT_SET_UP', 'That sign-in method is not set up on your account');
+  if (user.preferredAuthMethod === method) return { methods: methodsOf(user, linked), preferredMethod: user.preferredAuthMethod, emailVerified: user.emailVerified };
+  if (user.preferredAuthMethod !== null) requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
+  const updated = (await d.users.update(user.id, { preferredAuthMethod: method }, now)) ?? user;
+  await d.audit.record({ action: 'method.preferred', outcome: 'success', method, userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
+  return { methods: methodsOf(updated, linked), preferredMethod: updated.preferredAuthMethod, emailVerified: updated.emailVerified };
 }
 
 /** Removes one passkey (never the last way in; needs a recent sign-in or re-authentication); it stops working at once. */

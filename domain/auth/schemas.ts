@@ -21,6 +21,7 @@ export const emailField = (message: string) =>
 export const AUTH_METHODS = ['PASSWORD', 'PASSKEY', 'SOCIAL', 'MAGIC_LINK'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 export const PREFERRED_METHODS = ['PASSWORD', 'PASSKEY', 'SOCIAL'] as const;
+export type PreferredMethod = (typeof PREFERRED_METHODS)[number];
 
 export const RATE_LIMIT_ACTIONS = ['magic-link', 'password', 'passkey'] as const;
 export const RATE_LIMIT_ACTION_MESSAGE = 'Valid actions: magic-link, password, passkey';
@@ -156,6 +157,10 @@ export const setupPasswordSchema = z.object({
 
 export const removeMethodSchema = z.object({
   method: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(AUTH_METHODS, { error: (issue) => (issue.input === undefined ? 'Authentication method is required' : 'Authentication method must be PASSWORD, PASSKEY, SOCIAL or MAGIC_LINK') })),
+});
+
+export const setPreferredMethodSchema = z.object({
+  method: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PREFERRED_METHODS, { error: (issue) => (issue.input === undefined ? 'Authentication method is required' : 'Preferred method must be PASSWORD, PASSKEY or SOCIAL') })),
 });
 
 export const reauthenticateSchema = z.object({

@@ -385,6 +385,36 @@ describe('sign-in with a passkey', () => {
   });
 });
 
+describe('PUT /api/auth/methods/preferred', () => {
+  it('sets a first preference freely, and changing it needs a recent sign-in', async () => {
+    const { api } = await memberWithPasskey();
+    const first = await api.request('PUT', '/api/auth/methods/preferred', { method: 'PASSKEY' });
+    expect(first.json).toEqual({ success: true, methods: ['PASSKEY', 'MAGIC_LINK'], preferredMethod: 'PASSKEY', emailVerified: true });
+    expect((await api.get('/api/auth/me')).json.user.preferredAuthMethod).toBe('PASSKEY');
+
+    const notSetUp = await api.request('PUT', '/api/auth/methods/preferred', { method: 'PASSWORD' });
+    expect(notSetUp.status).toBe(404);
+    expect(notSetUp.json.code).toBe('METHOD_NOT_SET_UP');
+    expect((await api.post('/api/auth/setup-password', { password: 'Rearden-Metal-Bridge-9', setAsPreferred: false })).status).toBe(200);
+
+    clock.advance(11 * MINUTE);
+    expect((await api.post('/api/auth/refresh')).status).toBe(200);
+    const stale = await api.request('PUT', '/api/auth/methods/preferred', { method: 'PASSWORD' });
+    expect(stale.status).toBe(403);
+    expect(stale.json.code).toBe('REAUTHENTICATION_REQUIRED');
+    expect((await api.post('/api/auth/reauthenticate', { method: 'PASSWORD', password: 'Rearden-Metal-Bridge-9' })).status).toBe(200);
+    const changed = await api.request('PUT', '/api/auth/methods/preferred', { method: 'PASSWORD' });
+    expect(changed.json).toMatchObject({ methods: ['PASSWORD', 'PASSKEY', 'MAGIC_LINK'], preferredMethod: 'PASSWORD' });
+  });
+
+  it('answers the validation messages and needs a session', async () => {
+    const { api } = await member();
+    expect((await api.request('PUT', '/api/auth/methods/preferred', {})).json.message).toBe('Authentication method is required');
+    expect((await api.request('PUT', '/api/auth/methods/preferred', { method: 'MAGIC_LINK' })).json.message).toBe('Preferred method must be PASSWORD, PASSKEY or SOCIAL');
+    expect((await client().request('PUT', '/api/auth/methods/preferred', { method: 'PASSKEY' })).status).toBe(401);
+  });
+});
+
 describe('re-authentication with a passkey', () => {
   it('starts a new 10-minute window for sensitive actions', async () => {
     const { api, device } = await memberWithPasskey();

@@ -1,7 +1,7 @@
 /** Passwords, sign-in methods, re-authentication and the sessions list (spec 000 §7; issue 4). */
 import { z } from 'zod';
-import { AUTH_METHODS, authUserSchema, loginSchema, PREFERRED_METHODS, reauthenticateSchema, registerSchema, removeMethodSchema, setupPasswordSchema } from '../../../domain/auth/schemas';
-import { endSession, listMethods, listSessions, reauthenticate, removeMethod } from '../../../application/auth/methods';
+import { AUTH_METHODS, authUserSchema, loginSchema, PREFERRED_METHODS, reauthenticateSchema, registerSchema, removeMethodSchema, setPreferredMethodSchema, setupPasswordSchema } from '../../../domain/auth/schemas';
+import { endSession, listMethods, listSessions, reauthenticate, removeMethod, setPreferredMethod } from '../../../application/auth/methods';
 import { login, register, setupPassword } from '../../../application/auth/password';
 import { authUserOf } from '../../../application/auth/user-view';
 import { deliverTokens, tokenFields } from '../auth-transport';
@@ -62,6 +62,15 @@ export const accountOperations = {
     input: removeMethodSchema,
     output: methodsOutput,
     handler: async (input, ctx) => removeMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
+  }),
+
+  setPreferredMethod: defineMutation({
+    rest: { method: 'put', path: '/api/auth/methods/preferred' },
+    summary: 'Make a set-up method (PASSWORD, PASSKEY or SOCIAL) the preferred one; changing an existing preference needs a recent sign-in or re-authentication',
+    tags,
+    input: setPreferredMethodSchema,
+    output: methodsOutput,
+    handler: async (input, ctx) => setPreferredMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
   }),
 
   reauthenticate: defineMutation({
