@@ -16,6 +16,8 @@ export interface HttpExchange {
   setHeader(name: string, value: string): void;
   /** Marks the answer as carrying fresh credentials: it is never stored for Idempotency-Key replay. */
   markNotReplayable(): void;
+  /** Whether the answer so far may be stored for replay: no fresh credentials, no Set-Cookie. */
+  replayable(): boolean;
 }
 
 export function expressExchange(req: Request, res: Response, secureCookies: boolean): HttpExchange {
@@ -40,5 +42,6 @@ export function expressExchange(req: Request, res: Response, secureCookies: bool
     markNotReplayable: () => {
       res.locals.notReplayable = true;
     },
+    replayable: () => !res.locals.notReplayable && !res.getHeader('set-cookie'),
   };
 }

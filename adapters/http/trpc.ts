@@ -6,6 +6,7 @@
 import { initTRPC, TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import { ERROR_TRANSPORT, errorEnvelope, toAppError } from './errors';
+import { idempotentMutation } from './idempotency';
 import type { Operation, OperationGroup, OperationRegistry, RequestContext } from './operation';
 
 const t = initTRPC.context<RequestContext>().create({
@@ -37,17 +38,18 @@ type ProcedureOf<Op> =
 
 type RouterRecordOf<R extends OperationRegistry> = { [G in keyof R]: { [P in keyof R[G]]: ProcedureOf<R[G][P]> } };
 
-function procedureOf(op: Operation) {
+function procedureOf(op: Operation, path: string) {
   const built = base.input(op.input).output(op.output);
-  const resolve = ({ input, ctx }: { input: unknown; ctx: RequestContext }) => op.handler(input as never, ctx);
-  return op.kind === 'query' ? built.query(resolve) : built.mutation(resolve);
+  if (op.kind === 'query') return built.query(({ input, ctx }) => op.handler(input as never, ctx));
+  // A mutation honours Idempotency-Key as its REST route does (the client retries network errors and 5xx).
+  return built.mutation(({ input, ctx }) => idempotentMutation(ctx.services.kv, ctx, path, input, () => op.handler(input as never, ctx)));
 }
 
 export function buildTrpcRouter<R extends OperationRegistry>(registry: R) {
   const record: Record<string, ReturnType<typeof t.router>> = {};
   for (const [group, ops] of Object.entries(registry) as [string, OperationGroup][]) {
     const procedures: Record<string, ReturnType<typeof procedureOf>> = {};
-    for (const [name, op] of Object.entries(ops)) procedures[name] = procedureOf(op as Operation);
+    for (const [name, op] of Object.entries(ops)) procedures[name] = procedureOf(op as Operation, `${group}.${name}`);
     record[group] = t.router(procedures);
   }
   return t.router(record as unknown as RouterRecordOf<R>);

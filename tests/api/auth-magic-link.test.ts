@@ -131,6 +131,23 @@ describe('POST /api/auth/magic-link', () => {
     expect(smtp.mails.slice(before).filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
+  it('replays a retried tRPC mutation with the same Idempotency-Key, sending one mail', async () => {
+    const email = uniqueEmail();
+    const before = smtp.mails.length;
+    const call = () =>
+      fetch(`${server.url}/trpc/auth.requestMagicLink`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `trpc-${email}` }, body: JSON.stringify({ email }) });
+    const first = await call();
+    const second = await call();
+    expect(first.status).toBe(200);
+    expect(await second.json()).toEqual(await first.json());
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    const other = await fetch(`${server.url}/trpc/auth.requestMagicLink`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `trpc-${email}` }, body: JSON.stringify({ email: `other.${email}` }) });
+    expect(other.status).toBe(422);
+    await smtp.waitFor(email, { after: before });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails.slice(before).filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
+
   it('leaves no usable token when the mail cannot be sent', async () => {
     const email = uniqueEmail();
     smtp.refuse(true);
