@@ -25,6 +25,12 @@ import { postgresPasskeys } from './postgres/passkeys';
 import { postgresSessions } from './postgres/sessions';
 import { postgresSocialAccounts } from './postgres/social-accounts';
 import { postgresUsers } from './postgres/users';
+import { postgresContent } from './postgres/content-repository';
+import { postgresCreators } from './postgres/content-creators';
+import { postgresMediaAssets } from './postgres/content-media';
+import { postgresProgress } from './postgres/content-progress';
+import { accessPolicy } from '../application/content/access';
+import type { ContentDeps } from '../application/content/deps';
 import { createRateLimiter } from './rate-limit/flexible-rate-limiter';
 import { createMemoryKeyValueStore } from './memory/key-value-store';
 import { createOidcRelyingParty } from './oidc/relying-party';
@@ -52,6 +58,7 @@ export interface Services extends Ports {
   /** Present when mail goes to the development mailbox instead of SMTP. */
   devMailbox: DevMailbox | undefined;
   auth: { deps: AuthDeps };
+  content: { deps: ContentDeps };
   appConfig(): AppConfig;
   readiness(): Promise<{ database: boolean; redis: boolean | null }>;
   close(): Promise<void>;
@@ -131,6 +138,8 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     rateLimiter,
     devMailbox,
     auth: { deps: authDeps },
+    // Purchases, subscriptions and classroom codes join the access policy as sources when they exist.
+    content: { deps: { clock, content: postgresContent(db), creators: postgresCreators(db), media: postgresMediaAssets(db), progress: postgresProgress(db), access: accessPolicy([]) } },
     appConfig,
     async readiness() {
       const [db, r] = await Promise.all([

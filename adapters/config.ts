@@ -66,6 +66,7 @@ const envSchema = z.object({
   HOST: optionalString,
   APP_URL: optionalString.pipe(urlWith(['http:', 'https:']).optional()),
   DATA_DIR: optionalString,
+  CLIENT_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(urlWith(['postgres:', 'postgresql:']).optional()),
   DATABASE_POOL_SIZE: positiveInt.default(10),
   REDIS_URL: optionalString.pipe(urlWith(['redis:', 'rediss:']).optional()),
@@ -133,6 +134,8 @@ export interface Config {
   bodyLimit: string;
   shutdownGraceMs: number;
   seedDemoData: boolean;
+  /** The built client served at `/` (default web/dist); tests and deployments may point elsewhere. */
+  clientDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     seedDemoData: e.SEED_DEMO_DATA,
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };
 }
 

@@ -28,7 +28,7 @@ async function main() {
   await services.database.migrate();
   if (config.seedDemoData && config.env !== 'production') await seedDemoDataIfEmpty(services);
   const workers = role === 'all' ? startWorkers(services) : undefined;
-  const http = await startHttpServer(services);
+  const http = await startHttpServer(services, { clientDir: services.config.clientDir });
   logger.info({ url: config.appUrl, listening: http.url, startupMs: Date.now() - started }, `ready on ${config.appUrl}`);
 
   let shuttingDown = false;

@@ -8,6 +8,8 @@ import * as m0002 from './0002_auth';
 import * as m0003 from './0003_account_security';
 import * as m0004 from './0004_passkeys';
 import * as m0005 from './0005_social_accounts';
+import * as m0006 from './0006_content';
+import * as m0007 from './0007_content_counts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003_account_security': m0003,
   '0004_passkeys': m0004,
   '0005_social_accounts': m0005,
+  '0006_content': m0006,
+  '0007_content_counts': m0007,
 };

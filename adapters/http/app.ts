@@ -33,6 +33,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const { config: cfg, logger } = services;
   const app = express();
   app.disable('x-powered-by');
+  // API answers are `Cache-Control: no-store`, so an ETag (a hash of every body) buys nothing;
+  // the built client's files get theirs from the static middleware.
+  app.set('etag', false);
   app.set('trust proxy', cfg.trustedProxies.length > 0 ? cfg.trustedProxies : false);
   app.set('query parser', 'extended');
 

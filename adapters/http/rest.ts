@@ -16,10 +16,10 @@ function restInput(req: Request): Record<string, unknown> {
 
 export function restRouter(operations: NamedOperation[], makeContext: RequestContextFactory): Router {
   const router = Router();
-  // Static segments must win over parameters (`/api/books/list` before `/api/books/{slug}`).
-  const ordered = operations
-    .filter((o) => o.operation.rest)
-    .sort((a, b) => paramCount(a.operation.rest!.path) - paramCount(b.operation.rest!.path));
+  // Static segments must win over parameters (`/api/books/list` before `/api/books/{slug}`,
+  // `/api/books/id/{id}` before `/api/books/{slug}/chapters`): the first segment where two paths
+  // differ in kind decides.
+  const ordered = operations.filter((o) => o.operation.rest).sort((a, b) => compareSpecificity(a.operation.rest!.path, b.operation.rest!.path));
   for (const { operation } of ordered) {
     const rest = operation.rest!;
     router[rest.method](toExpressPath(rest.path), async (req: Request, res: Response, next: NextFunction) => {
@@ -37,4 +37,12 @@ export function restRouter(operations: NamedOperation[], makeContext: RequestCon
   return router;
 }
 
-const paramCount = (path: string) => (path.match(/\{/g) ?? []).length;
+const segmentKinds = (path: string): number[] => path.split('/').map((segment) => (segment.includes('{') ? 1 : 0));
+
+/** Static before parameter at the first segment where the kinds differ; otherwise fewer parameters first. */
+export function compareSpecificity(a: string, b: string): number {
+  const ka = segmentKinds(a);
+  const kb = segmentKinds(b);
+  for (let i = 0; i < Math.min(ka.length, kb.length); i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
+  return ka.reduce((s, k) => s + k, 0) - kb.reduce((s, k) => s + k, 0);
+}

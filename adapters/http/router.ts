@@ -4,6 +4,26 @@
  */
 import { flattenOperations } from './operation';
 import { accountOperations } from './operations/account';
+import { bookOperations } from './operations/books';
+import { mediaOperations } from './operations/media';
+import { creatorOperations } from './operations/creators';
+import { entitlementOperations, libraryOperations } from './operations/library';
+import { progressOperations } from './operations/progress';
+import {
+  artifactOperations,
+  chapterOperations,
+  clipOperations,
+  courseOperations,
+  discussionOperations,
+  essayOperations,
+  excerptOperations,
+  interviewOperations,
+  lectureOperations,
+  lessonOperations,
+  lexiconTermOperations,
+  playlistOperations,
+  trackOperations,
+} from './operations/content-types';
 import { authOperations, devOperations } from './operations/auth';
 import { passkeyOperations } from './operations/passkeys';
 import { socialOperations } from './operations/social';
@@ -16,6 +36,25 @@ export const operationRegistry = {
   account: accountOperations,
   passkey: passkeyOperations,
   social: socialOperations,
+  books: bookOperations,
+  chapters: chapterOperations,
+  essays: essayOperations,
+  excerpts: excerptOperations,
+  lexiconTerms: lexiconTermOperations,
+  courses: courseOperations,
+  lessons: lessonOperations,
+  playlists: playlistOperations,
+  lectures: lectureOperations,
+  interviews: interviewOperations,
+  clips: clipOperations,
+  artifacts: artifactOperations,
+  discussions: discussionOperations,
+  tracks: trackOperations,
+  media: mediaOperations,
+  creators: creatorOperations,
+  progress: progressOperations,
+  library: libraryOperations,
+  entitlements: entitlementOperations,
   dev: devOperations,
 };
 

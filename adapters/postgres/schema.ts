@@ -1,5 +1,6 @@
 /** The database as Kysely sees it. One interface per table, snake_case columns. */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ContentTables } from './schema-content';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -104,7 +105,7 @@ export interface SocialAccountsTable {
   last_used_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends ContentTables {
   outbox: OutboxTable;
   users: UsersTable;
   magic_links: MagicLinksTable;

@@ -3,11 +3,12 @@
  * and by `npm start` on an empty database. Each seeder is idempotent.
  */
 import type { Services } from '../compose';
+import { demoContentSeeder } from './seed-content';
 import { demoUsersSeeder } from './seed-users';
 
 export type Seeder = { name: string; run: (services: Services) => Promise<number> };
 
-export const seeders: Seeder[] = [demoUsersSeeder];
+export const seeders: Seeder[] = [demoUsersSeeder, demoContentSeeder];
 
 export async function seedDemoData(services: Services): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -138,7 +138,9 @@ describe('POST /api/auth/login', () => {
 
 describe('online guessing', () => {
   it('slows an address down after repeated failures, leaves magic-link sign-in open, and the lock expires', async () => {
-    const limited = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '3', RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '2', TRUSTED_PROXIES: 'loopback' });
+    // A window long enough for four scrypt logins on a loaded machine; the wait at the end follows
+    // the server's own Retry-After, so the test does not depend on how fast the logins ran.
+    const limited = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '3', RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '10', TRUSTED_PROXIES: 'loopback' });
     try {
       const email = `locked.${Date.now()}@example.org`;
       const setup = new ApiClient(limited.url, { 'x-forwarded-for': '1.1.1.1' });
@@ -151,7 +153,10 @@ describe('online guessing', () => {
       expect(locked.json.message).toMatch(/^Too many attempts\. Please try again in 1 minute\.$/);
       const magic = await limited.services.auth.deps.rateLimiter.peek('magic-link', `email:${email}`);
       expect(magic.remaining).toBeGreaterThan(0);
-      await new Promise((r) => setTimeout(r, 2200));
+      const retryAfter = Number(locked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(10);
+      await new Promise((r) => setTimeout(r, retryAfter * 1000 + 300));
       expect((await new ApiClient(limited.url).post('/api/auth/login', { email, password: GOOD })).status).toBe(200);
     } finally {
       await limited.close();

@@ -5,7 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
-import { signInLinkIn, waitForMail } from './support/smtp-inbox';
+import { completeOnboarding } from './support/onboarding';
+import { mailsTo, signInLinkIn, waitForMail } from './support/smtp-inbox';
 
 // The callback waits 2 s before verifying and 2.5 s before redirecting.
 const CALLBACK_TIMEOUT = { timeout: 15_000 };
@@ -55,6 +56,8 @@ test.describe('sign-in by magic link', () => {
     await expectNoA11yViolations(page, '/login (invalid address)');
     await snap(page, 'login-invalid');
 
+    // The demo member's address is shared with earlier attempts (a retry): read the mail after theirs.
+    const earlier = (await mailsTo(DEMO_MEMBER.email)).length;
     await page.getByLabel('Email address').fill(DEMO_MEMBER.email);
     await page.getByRole('button', { name: 'Send magic link' }).click();
     await expectPageShape(page, 'Check your email');
@@ -66,13 +69,22 @@ test.describe('sign-in by magic link', () => {
     await expectNoA11yViolations(page, 'check your email');
     await snap(page, 'check-your-email');
 
-    const mail = await waitForMail(DEMO_MEMBER.email);
+    const mail = await waitForMail(DEMO_MEMBER.email, earlier + 1);
     const link = signInLinkIn(mail);
     expect(new URL(link).searchParams.get('redirect')).toBe('/dashboard');
 
+    // The verification request is held until the loading state has been checked, so a slow machine
+    // cannot move the page on while axe is still reading it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/verify', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(link);
     await expectPageShape(page, 'Verifying your magic link');
     await expectNoA11yViolations(page, 'callback (loading)');
+    release();
     await expectPageShape(page, 'You’re signed in');
     await expect(page.getByText('Taking you to your dashboard...')).toBeVisible();
     await expectNoA11yViolations(page, 'callback (success)');
@@ -122,7 +134,7 @@ test.describe('sign-in by magic link', () => {
     await expectPageShape(page, 'Sign in');
   });
 
-  test('a new member is sent to complete the profile, then on to the page asked for', async ({ page }) => {
+  test('a new member is sent to onboarding, then on to the page asked for', async ({ page }) => {
     const email = uniqueEmail('newcomer');
     await requestLink(page, email);
     const link = signInLinkIn(await waitForMail(email));
@@ -130,22 +142,9 @@ test.describe('sign-in by magic link', () => {
     await page.goto(link);
     await expect(page.getByText('Taking you to complete your profile...')).toBeVisible(CALLBACK_TIMEOUT);
     await expect(page).toHaveURL(/\/onboarding$/, CALLBACK_TIMEOUT);
-    await expectPageShape(page, 'Complete your profile');
-    const save = page.getByRole('button', { name: 'Save and continue' });
-    await expect(save).toBeDisabled();
-
-    const first = page.getByLabel('First name');
-    await first.focus();
-    await first.blur();
-    await expect(page.getByText('First name is required')).toBeVisible();
-    await expect(first).toHaveAttribute('aria-describedby', /error/);
-    await expectNoA11yViolations(page, '/onboarding (blank name)');
-
-    await first.fill('  Dagny ');
-    await page.getByLabel('Last name').fill('Taggart');
-    await expect(save).toBeEnabled();
-    await snap(page, 'onboarding');
-    await save.click();
+    await expectPageShape(page, 'Set up your account');
+    // Every onboarding step is covered by onboarding.spec.ts.
+    await completeOnboarding(page, { first: 'Dagny', last: 'Taggart' });
 
     await expect(page).toHaveURL(/\/dashboard$/);
     await expectPageShape(page, 'Welcome, Dagny');

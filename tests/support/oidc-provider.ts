@@ -7,10 +7,14 @@
  * - The interaction (login and consent) is completed programmatically: the account chosen with
  *   `signInAs` is logged in and every requested scope granted, or, after `denyNext`, the user
  *   "cancels" (access_denied). No devInteractions pages.
+ * - With `{ login: 'form' }` (the browser tests, whose workers run in other processes and in
+ *   parallel) the login step is instead a small page where the browser types who signs in (e-mail
+ *   and names; `sub` is derived from the e-mail, so the same address is the same account) or
+ *   presses Cancel; consent is still granted programmatically.
  *
  * oidc-provider ships no types: the few members used here are typed by hand.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -62,7 +66,41 @@ export interface OidcPeer {
 
 const specifier = 'oidc-provider';
 
-export async function startOidcProvider(): Promise<OidcPeer> {
+export interface OidcPeerOptions {
+  /** 'programmatic' (default): `signInAs` decides who logs in. 'form': the browser fills in a login page. */
+  login?: 'programmatic' | 'form';
+}
+
+/** The `sub` the login form gives an e-mail address: stable, so one address is one provider account. */
+export const formSubject = (email: string) => `form-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
+
+const LOGIN_PAGE = (action: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign in - Test ID</title></head>
+<body><main>
+<h1>Sign in to Test ID</h1>
+<form method="post" action="${action}">
+<p><label for="email">Email</label> <input id="email" name="email" type="email" autocomplete="off" required></p>
+<p><label for="given_name">First name</label> <input id="given_name" name="given_name"></p>
+<p><label for="family_name">Last name</label> <input id="family_name" name="family_name"></p>
+<p><label><input name="email_verified" type="checkbox" value="true" checked> Email verified</label></p>
+<p><button name="action" value="login">Continue</button> <button name="action" value="cancel" formnovalidate>Cancel</button></p>
+</form>
+</main></body></html>`;
+
+function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > 10_000) req.destroy(new Error('form too large'));
+    });
+    req.on('end', () => resolve(new URLSearchParams(body)));
+    req.on('error', reject);
+  });
+}
+
+export async function startOidcProvider(options: OidcPeerOptions = {}): Promise<OidcPeer> {
   const { default: Provider } = (await import(specifier)) as { default: ProviderConstructor };
   const accounts = new Map<string, TestAccount>();
   let current: string | undefined;
@@ -76,6 +114,28 @@ export async function startOidcProvider(): Promise<OidcPeer> {
     if (deny) {
       deny = false;
       return p.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false });
+    }
+    if (details.prompt.name === 'login' && options.login === 'form') {
+      if (req.method !== 'POST') {
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(LOGIN_PAGE(req.url ?? '/'));
+        return;
+      }
+      const form = await readForm(req);
+      if (form.get('action') === 'cancel') {
+        return p.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false });
+      }
+      const email = form.get('email')?.trim() ?? '';
+      if (!email) throw new Error('the login form needs an email');
+      const sub = formSubject(email);
+      accounts.set(sub, {
+        sub,
+        email,
+        emailVerified: form.get('email_verified') === 'true',
+        ...(form.get('given_name') ? { givenName: form.get('given_name')! } : {}),
+        ...(form.get('family_name') ? { familyName: form.get('family_name')! } : {}),
+      });
+      return p.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
     }
     if (details.prompt.name === 'login') {
       if (!current || !accounts.has(current)) throw new Error('the OIDC test peer has no account to sign in as: call signInAs()');

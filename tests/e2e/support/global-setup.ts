@@ -1,8 +1,14 @@
 /**
  * Starts the real server for the browser tests: `npx tsx adapters/main.ts` on a free port, in test
- * mode, with a fresh data directory (embedded PostgreSQL unless TEST_DATABASE_URL is set, in-process
+ * mode, with a fresh data directory (embedded PostgreSQL unless TEST_DATABASE_URL is set, then a fresh
+ * database on that server; in-process
  * queues unless TEST_REDIS_URL is set), and waits until /readyz answers. The returned teardown stops
  * it and removes the directory.
+ *
+ * Beside it: the SMTP sink for sign-in mails, and a real OpenID provider (tests/support/oidc-provider.ts)
+ * configured as the social provider `testid` ("Test ID"). The provider runs in this process while the
+ * tests run in workers, so it shows a login page where the browser types who signs in
+ * (`{ login: 'form' }`): each test picks its own account, and parallel tests never share a choice.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +17,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
+import { createPostgresTestDatabase, type TestDatabase } from '../../support/database';
+import { startOidcProvider } from '../../support/oidc-provider';
+import { E2E_ADMIN_EMAIL } from './admin';
 import { startE2eMailSink } from './smtp-sink';
+import { E2E_SOCIAL_PROVIDER } from './social-provider';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const READY_TIMEOUT_MS = 120_000;
@@ -66,8 +76,10 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
 
 export default async function globalSetup(_config: FullConfig) {
   if (process.env.E2E_BASE_URL) return undefined;
-  if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
-    throw new Error('The client is not built: run `npm run build` first (`npm run test:e2e` does).');
+  // E2E_CLIENT_DIR: a client built elsewhere (`npx vite build --config web/vite.config.ts --outDir …`).
+  const clientDir = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(repoRoot, 'web/dist');
+  if (!existsSync(path.join(clientDir, 'index.html'))) {
+    throw new Error(`The client is not built in ${clientDir}: run \`npm run build\` first (\`npm run test:e2e\` does).`);
   }
 
   const port = await freePort();
@@ -76,17 +88,36 @@ export default async function globalSetup(_config: FullConfig) {
   // Sign-in mails go over real SMTP to a sink the tests read; every test asks for links from
   // 127.0.0.1, so the per-IP magic-link limit is raised well above what the suite spends.
   const mail = await startE2eMailSink();
+  // The redirect URI registered at the provider is exactly the app's callback (APP_URL defaults to
+  // http://localhost:<port>, the address the browser uses).
+  const oidc = await startOidcProvider({ login: 'form' });
+  await oidc.registerClient([`${baseUrl}/api/auth/connect/${E2E_SOCIAL_PROVIDER.id}/callback`]);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    CLIENT_DIR: clientDir,
     SMTP_URL: mail.smtpUrl,
     RATE_LIMIT_MAGIC_LINK_POINTS: '1000',
+    // Every test registers and signs in from 127.0.0.1: the per-IP password limit would be spent.
+    RATE_LIMIT_PASSWORD_POINTS: '1000',
+    OIDC_TESTID_ISSUER: oidc.issuer,
+    OIDC_TESTID_CLIENT_ID: oidc.clientId,
+    OIDC_TESTID_CLIENT_SECRET: oidc.clientSecret,
+    OIDC_TESTID_NAME: E2E_SOCIAL_PROVIDER.name,
+    // The admin content tests sign in as this address, which sign-in makes an ADMIN.
+    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  // A database of its own on the test server, dropped afterwards: whatever an earlier run or another
+  // checkout left in the shared database (other migrations, rows) can never meet this run.
+  let database: TestDatabase | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    database = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL);
+    env.DATABASE_URL = database.url;
+  }
   if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
 
   let log = '';
@@ -101,6 +132,8 @@ export default async function globalSetup(_config: FullConfig) {
   const teardown = async () => {
     await stop(server);
     await mail.close();
+    await oidc.close();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

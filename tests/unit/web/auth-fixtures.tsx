@@ -16,6 +16,7 @@ import { appConfigQuery } from '../../../web/src/lib/app-config';
 import { configureApiGatewayUrl } from '../../../web/src/lib/http';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore, type ThemeStore } from '../../../web/src/lib/theme';
+import { createTrpcClient, TRPCProvider } from '../../../web/src/lib/trpc';
 import { ToastProvider } from '../../../web/src/ui/Toast';
 import { fakeColorScheme } from './fake-media';
 
@@ -156,12 +157,14 @@ export interface RenderOptions {
   themeStore?: ThemeStore;
   /** Adds a page for any other path (off when the routes bring their own). */
   catchAll?: boolean;
+  /** The runtime configuration (default `appConfig`). */
+  config?: AppConfig;
 }
 
 /** Renders `routes` at `path` inside the app's providers (config cached, theme, toasts, auth). */
-export function renderWithAuth({ path, routes, themeStore, catchAll = true }: RenderOptions) {
+export function renderWithAuth({ path, routes, themeStore, catchAll = true, config = appConfig }: RenderOptions) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(appConfigQuery.queryKey, appConfig);
+  queryClient.setQueryData(appConfigQuery.queryKey, config);
   const store = themeStore ?? createThemeStore({ storage: localStorage, matchMedia: fakeColorScheme(false).matchMedia, root: document.documentElement, events: window });
   const router = createMemoryRouter(
     [
@@ -192,11 +195,13 @@ function ProbeLayout() {
 function Providers({ children, queryClient, themeStore }: { children: ReactNode; queryClient: ReturnType<typeof createQueryClient>; themeStore: ThemeStore }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider store={themeStore}>
-        <ToastProvider>
-          <AuthProvider>{children}</AuthProvider>
-        </ToastProvider>
-      </ThemeProvider>
+      <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
+        <ThemeProvider store={themeStore}>
+          <ToastProvider>
+            <AuthProvider>{children}</AuthProvider>
+          </ToastProvider>
+        </ThemeProvider>
+      </TRPCProvider>
     </QueryClientProvider>
   );
 }

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../web/src/app/routes';
 import { roleLabel } from '../../../web/src/features/dashboard/DashboardPage';
-import { POST_PROFILE_REDIRECT_KEY } from '../../../web/src/lib/auth/magic-link';
-import { aUser, failure, fakeAuthServer, probe, renderWithAuth, useFakeClock, type FakeAuthServer } from './auth-fixtures';
+import { aUser, fakeAuthServer, probe, renderWithAuth, useFakeClock, type FakeAuthServer } from './auth-fixtures';
 
 let server: FakeAuthServer;
 
@@ -93,67 +92,4 @@ describe('the header', () => {
   });
 });
 
-describe('completing the profile (/onboarding)', () => {
-  beforeEach(() => {
-    server.signedIn(aUser({ firstName: null, lastName: null, needsProfileCompletion: true }));
-    server.on('PUT /api/auth/profile', ({ body }) => ({ body: { success: true, user: aUser({ ...(body as object), needsProfileCompletion: false }) } }));
-  });
-
-  it('keeps Save disabled while a name is blank and says which, linked to the field', async () => {
-    const { user } = await openApp('/onboarding');
-    expectOneMainAndOneH1('Complete your profile');
-    const save = screen.getByRole('button', { name: 'Save and continue' });
-    expect(save).toBeDisabled();
-
-    const first = screen.getByLabelText(/First name/);
-    await user.click(first);
-    await user.tab();
-    const message = screen.getByText('First name is required');
-    expect(first).toHaveAttribute('aria-invalid', 'true');
-    expect(first.getAttribute('aria-describedby')).toContain(message.id);
-    expect(screen.queryByText('Last name is required')).not.toBeInTheDocument();
-
-    await user.type(first, '   ');
-    await user.type(screen.getByLabelText(/Last name/), 'Taggart');
-    expect(save).toBeDisabled();
-    expect(screen.getByText('First name is required')).toBeInTheDocument();
-    await user.type(first, 'Dagny');
-    expect(save).toBeEnabled();
-    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
-  });
-
-  it('saves the trimmed names and goes on to the remembered redirect', async () => {
-    sessionStorage.setItem(POST_PROFILE_REDIRECT_KEY, '/dashboard');
-    const { user } = await openApp('/onboarding');
-    await user.type(screen.getByLabelText(/First name/), '  Dagny ');
-    await user.type(screen.getByLabelText(/Last name/), ' Taggart');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await elapse(0);
-    expect(server.callsTo('PUT /api/auth/profile')[0]?.body).toEqual({ firstName: 'Dagny', lastName: 'Taggart' });
-    expect(probe.path).toBe('/dashboard');
-    expect(sessionStorage.getItem(POST_PROFILE_REDIRECT_KEY)).toBeNull();
-    expectOneMainAndOneH1('Welcome, Dagny');
-  });
-
-  it.each([null, 'https://evil.test/'])('goes to / when the remembered redirect is %s', async (remembered) => {
-    if (remembered) sessionStorage.setItem(POST_PROFILE_REDIRECT_KEY, remembered);
-    const { user } = await openApp('/onboarding');
-    await user.type(screen.getByLabelText(/First name/), 'Dagny');
-    await user.type(screen.getByLabelText(/Last name/), 'Taggart');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await elapse(0);
-    expect(probe.path).toBe('/');
-  });
-
-  it('a failed save says so and stays', async () => {
-    server.on('PUT /api/auth/profile', failure(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
-    const { user } = await openApp('/onboarding');
-    await user.type(screen.getByLabelText(/First name/), 'Dagny');
-    await user.type(screen.getByLabelText(/Last name/), 'Taggart');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await elapse(4_000);
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to update your profile. Please try again.');
-    expect(probe.path).toBe('/onboarding');
-    expect(screen.getByRole('button', { name: 'Save and continue' })).toBeEnabled();
-  });
-});
+// Completing the profile at /onboarding: tests/unit/web/onboarding.test.tsx.

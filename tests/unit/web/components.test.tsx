@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Breadcrumb } from '../../../web/src/ui/Breadcrumb';
 import { Button } from '../../../web/src/ui/Button';
 import { Spinner } from '../../../web/src/ui/Spinner';
-import { TextField } from '../../../web/src/ui/TextField';
+import { TextField } from '../../../web/src/ui/fields/TextField';
 import { ToastProvider, toastDuration, useToast, type ToastOptions } from '../../../web/src/ui/Toast';
 
 function ToastTrigger({ message, options }: { message: string; options?: ToastOptions }) {

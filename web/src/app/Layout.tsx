@@ -1,6 +1,8 @@
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AdminNavLink } from '../features/admin/AdminNavLink';
 import { AccountNav } from '../features/auth/AccountNav';
+import { MyLibraryNavLink } from '../features/progress/MyLibraryNavLink';
 import { LogoMark } from './icons';
 import { usePageViews } from './page-views';
 import { PRODUCT_NAME } from './product';
@@ -49,6 +51,13 @@ export function Layout() {
                   Home
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/library" className="site-nav__link">
+                  Library
+                </NavLink>
+              </li>
+              <MyLibraryNavLink />
+              <AdminNavLink />
             </ul>
           </nav>
           <ThemeSwitcher />

@@ -1,13 +1,19 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { SecurityPage } from '../features/account/SecurityPage';
+import { adminRoutes } from '../features/admin/admin-routes';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { LoginPage } from '../features/auth/LoginPage';
-import { OnboardingPage } from '../features/auth/OnboardingPage';
+import { OnboardingPage } from '../features/onboarding/OnboardingPage';
+import { RegisterPage } from '../features/auth/RegisterPage';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { HomePage } from '../features/home/HomePage';
+import { LeadPage } from '../features/lead/LeadPage';
+import { libraryRoutes } from '../features/library/library-routes';
 import { PrivacyPage } from '../features/legal/PrivacyPage';
 import { TermsPage } from '../features/legal/TermsPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { readingRoutes } from '../features/reader/reading-routes';
 import { Layout } from './Layout';
 import { RouteErrorPage } from './RouteErrorPage';
 
@@ -20,12 +26,23 @@ export const routes: RouteObject[] = [
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
       { path: 'auth/callback', element: <AuthCallbackPage /> },
+      { path: 'get-started', element: <LeadPage /> },
+      // Lazy: the admin pages are downloaded only by those who open them (features/admin).
+      adminRoutes,
+      // Lazy: the reader, the player and /my-library (features/reader, media, progress).
+      ...readingRoutes,
+      // Lazy: the library's browser and item pages (features/library).
+      ...libraryRoutes,
       {
         element: <RequireAuth />,
         children: [
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'onboarding', element: <OnboardingPage /> },
+          // The profile has one page so far: its security settings.
+          { path: 'profile', element: <Navigate to="/profile/security" replace /> },
+          { path: 'profile/security', element: <SecurityPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '../../ui/Button';
+import { SecurityNavLink } from '../account/SecurityNavLink';
 import { displayName, useAuth } from './AuthProvider';
 import { SignOutButton } from './SignOutButton';
 import './auth.css';
@@ -7,7 +8,7 @@ import './auth.css';
 /** Pages a 'Sign in' link should not come back to. */
 const NO_RETURN = ['/', '/login', '/auth/callback'];
 
-/** The header's account corner: 'Sign in', or the member's name (to the dashboard) and 'Sign out'. */
+/** The header's account corner: 'Sign in', or the member's name (to the dashboard), 'Account security' and 'Sign out'. */
 export function AccountNav() {
   const { state, settled } = useAuth();
   const location = useLocation();
@@ -17,7 +18,13 @@ export function AccountNav() {
     if (location.pathname === '/login') return null;
     if (!settled) return <div className="account-nav account-nav--pending" aria-hidden="true" />;
     const here = `${location.pathname}${location.search}`;
-    const to = NO_RETURN.includes(location.pathname) ? '/login' : `/login?redirect=${encodeURIComponent(here)}`;
+    // From /register, sign-in keeps the page the visitor was heading for (its own `redirect`).
+    const to =
+      location.pathname === '/register'
+        ? `/login${location.search}`
+        : NO_RETURN.includes(location.pathname)
+          ? '/login'
+          : `/login?redirect=${encodeURIComponent(here)}`;
     return (
       <div className="account-nav">
         <ButtonLink to={to} size="sm" variant="secondary">
@@ -37,6 +44,7 @@ export function AccountNav() {
         {/* Hidden on narrow screens, where the avatar alone shows: the link keeps the name for screen readers. */}
         <span className="account-nav__name">{name}</span>
       </Link>
+      <SecurityNavLink />
       <SignOutButton className="account-nav__sign-out" />
     </div>
   );

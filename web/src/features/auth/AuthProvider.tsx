@@ -18,6 +18,7 @@ import {
   shouldSkipRefresh,
   skipCheckReason,
   type AuthState,
+  type PreferredMethod,
 } from '../../lib/auth/state';
 import { INVALID_RESPONSE_MESSAGE, isApiError } from '../../lib/http';
 import type { ThemePreference } from '../../lib/theme';
@@ -52,6 +53,12 @@ export interface AuthContextValue {
   updateProfile(input: ProfileInput): Promise<AuthUser>;
   updatePreferences(input: Partial<Preferences>): Promise<Preferences>;
   clearError(): void;
+  /** GET /api/auth/methods answered: the method flags, preferred method and verified address follow it. */
+  methodsFetched(methods: { methods: string[]; preferredMethod: PreferredMethod; emailVerified: boolean }): void;
+  /** A password was set or changed (POST /api/auth/setup-password). */
+  passwordSetUp(setAsPreferred: boolean): void;
+  /** A passkey was added (POST /api/auth/verify-passkey). */
+  passkeySetUp(setAsPreferred: boolean): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -195,6 +202,12 @@ export function AuthProvider({ children, api = authApi }: AuthProviderProps) {
   const completeSignIn = useCallback((user: AuthUser) => signedIn(user, 'signIn'), [signedIn]);
   const failSignIn = useCallback((message: string) => dispatch({ type: 'signIn/failed', message }), []);
   const clearError = useCallback(() => dispatch({ type: 'error/cleared' }), []);
+  const methodsFetched = useCallback(
+    (answer: { methods: string[]; preferredMethod: PreferredMethod; emailVerified: boolean }) => dispatch({ type: 'methods/fetched', ...answer }),
+    [],
+  );
+  const passwordSetUp = useCallback((setAsPreferred: boolean) => dispatch({ type: 'passwordSetup/succeeded', setAsPreferred }), []);
+  const passkeySetUp = useCallback((setAsPreferred: boolean) => dispatch({ type: 'passkeySetup/succeeded', setAsPreferred }), []);
 
   const lostSession = useCallback(() => {
     signedOut();
@@ -275,8 +288,8 @@ export function AuthProvider({ children, api = authApi }: AuthProviderProps) {
   }, [state.isAuthenticated, devicePreference, updatePreferences, toast]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ state, settled, checkAuth, completeSignIn, failSignIn, loadUser, refreshSession, logout, updateProfile, updatePreferences, clearError }),
-    [state, settled, checkAuth, completeSignIn, failSignIn, loadUser, refreshSession, logout, updateProfile, updatePreferences, clearError],
+    () => ({ state, settled, checkAuth, completeSignIn, failSignIn, loadUser, refreshSession, logout, updateProfile, updatePreferences, clearError, methodsFetched, passwordSetUp, passkeySetUp }),
+    [state, settled, checkAuth, completeSignIn, failSignIn, loadUser, refreshSession, logout, updateProfile, updatePreferences, clearError, methodsFetched, passwordSetUp, passkeySetUp],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { pageTitle } from '../../app/product';
 import { magicLinkFormSchema } from '../../lib/auth/magic-link';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import { EmailField } from '../../ui/fields/EmailField';
 import { Heading, type HeadingLevel } from './Heading';
 
 export interface MagicLinkFormProps {
@@ -18,17 +18,33 @@ export interface MagicLinkFormProps {
   privacyHref: string;
   /** Moves focus into the field when the form comes back after the prompt. */
   focusOnMount: boolean;
+  /** The form sits in a page that names it and shows the legal links (the /login method chooser). */
+  embedded?: boolean;
+  /** `username webauthn` where the page offers passkey autofill. */
+  emailAutoComplete?: string;
   onSubmit(email: string): void;
 }
 
 /** The e-mail field, checked in the browser before anything is sent (spec 000 §5). */
-export function MagicLinkForm({ headingLevel, title, intro, defaultEmail, error, termsHref, privacyHref, focusOnMount, onSubmit }: MagicLinkFormProps) {
+export function MagicLinkForm({
+  headingLevel,
+  title,
+  intro,
+  defaultEmail,
+  error,
+  termsHref,
+  privacyHref,
+  focusOnMount,
+  embedded = false,
+  emailAutoComplete = 'email',
+  onSubmit,
+}: MagicLinkFormProps) {
   const [value, setValue] = useState(defaultEmail);
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const inputId = useId();
   const headingId = useId();
   const errorId = useId();
-  // The shared TextField takes no ref; its input is found by the id given to it.
+  // The library's fields take no ref; the input is found by the id given to it.
   const focusInput = () => document.getElementById(inputId)?.focus();
 
   useEffect(() => {
@@ -58,6 +74,38 @@ export function MagicLinkForm({ headingLevel, title, intro, defaultEmail, error,
     if (fieldError !== undefined) setFieldError('message' in validate(text) ? fieldError : undefined);
   };
 
+  const form = (
+    <form noValidate onSubmit={submit} className="auth-form" aria-describedby={error ? errorId : undefined}>
+      {error && (
+        <p className="auth-notice auth-notice--error" role="alert" id={errorId}>
+          {error}
+        </p>
+      )}
+      <EmailField
+        id={inputId}
+        label="Email address"
+        name="email"
+        autoComplete={emailAutoComplete}
+        placeholder="you@example.com"
+        size="lg"
+        value={value}
+        onChange={change}
+        error={fieldError}
+      />
+      <Button type="submit" size="lg" className="auth-form__submit">
+        Send magic link
+      </Button>
+    </form>
+  );
+
+  if (embedded) {
+    return (
+      <div className="magic-link">
+        <p className="auth-panel__intro">{intro}</p>
+        {form}
+      </div>
+    );
+  }
   return (
     <section aria-labelledby={headingId} className="magic-link">
       {headingLevel === 1 && <title>{pageTitle(title)}</title>}
@@ -65,30 +113,7 @@ export function MagicLinkForm({ headingLevel, title, intro, defaultEmail, error,
         {title}
       </Heading>
       <p className="auth-card__lead">{intro}</p>
-      <form noValidate onSubmit={submit} className="auth-form" aria-describedby={error ? errorId : undefined}>
-        {error && (
-          <p className="auth-notice auth-notice--error" role="alert" id={errorId}>
-            {error}
-          </p>
-        )}
-        <TextField
-          id={inputId}
-          label="Email address"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          placeholder="you@example.com"
-          size="lg"
-          value={value}
-          onChange={(event) => change(event.target.value)}
-          error={fieldError}
-        />
-        <Button type="submit" size="lg" className="auth-form__submit">
-          Send magic link
-        </Button>
-      </form>
+      {form}
       <p className="auth-legal">
         By continuing, you agree to our <Link to={termsHref}>Terms of Service</Link> and{' '}
         <Link to={privacyHref}>Privacy Policy</Link>.

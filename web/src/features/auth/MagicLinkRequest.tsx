@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useAppConfig } from '../../app/use-app-config';
-import { absoluteRedirectUrl } from '../../lib/auth/redirect';
+import { absoluteRedirectUrl, basePathPrefix } from '../../lib/auth/redirect';
 import { CheckEmailPrompt } from './CheckEmailPrompt';
 import type { HeadingLevel } from './Heading';
 import { MagicLinkForm } from './MagicLinkForm';
@@ -16,13 +16,14 @@ export interface MagicLinkRequestProps {
   intro?: string;
   termsHref?: string;
   privacyHref?: string;
-}
-
-/** `basePath` as the magic-link request wants it: '' for the root, else `/segment`. */
-function requestBasePath(basePath: string): string {
-  const trimmed = basePath.trim().replace(/\/+$/, '');
-  if (trimmed === '') return '';
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  /**
+   * Places the form inside a page of several sign-in methods (/login): the form comes without its
+   * own heading and legal links, and the page puts it where it wants. The check-your-email prompt
+   * still replaces everything.
+   */
+  frame?: (form: ReactElement) => ReactElement;
+  /** The e-mail field's autocomplete (`username webauthn` where passkey autofill is offered). */
+  emailAutoComplete?: string;
 }
 
 /**
@@ -36,11 +37,13 @@ export function MagicLinkRequest({
   intro = 'Enter your email address and we’ll send you a link to sign in. No password needed.',
   termsHref = '/terms',
   privacyHref = '/privacy',
+  frame,
+  emailAutoComplete,
 }: MagicLinkRequestProps) {
   const { bootstrap } = useAppConfig();
   const origin = window.location.origin;
   const target = useMemo<MagicLinkTarget>(
-    () => ({ redirectUrl: absoluteRedirectUrl(redirect, origin), appUrl: origin, basePath: requestBasePath(bootstrap.basePath) }),
+    () => ({ redirectUrl: absoluteRedirectUrl(redirect, origin), appUrl: origin, basePath: basePathPrefix(bootstrap.basePath) }),
     [redirect, origin, bootstrap.basePath],
   );
   const flow = useMagicLink(target);
@@ -49,7 +52,7 @@ export function MagicLinkRequest({
   if (showPrompt) return <CheckEmailPrompt headingLevel={headingLevel} flow={flow} />;
   // Back from the prompt, or a failed send: the address typed stays, and focus returns to it.
   const previous = flow.email ?? flow.lastEmail ?? '';
-  return (
+  const form = (
     <MagicLinkForm
       headingLevel={headingLevel}
       title={title}
@@ -59,7 +62,10 @@ export function MagicLinkRequest({
       termsHref={termsHref}
       privacyHref={privacyHref}
       focusOnMount={previous !== ''}
+      embedded={frame !== undefined}
+      {...(emailAutoComplete ? { emailAutoComplete } : {})}
       onSubmit={(email) => void flow.send(email)}
     />
   );
+  return frame ? frame(form) : form;
 }

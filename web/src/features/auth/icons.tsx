@@ -60,3 +60,15 @@ export function ExternalIcon({ size = 14 }: { size?: number }) {
     </svg>
   );
 }
+
+/** A passkey: a key with a person's outline, as the platforms draw it. */
+export function PasskeyIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg {...common} width={size} height={size}>
+      <circle cx="9" cy="7" r="4" />
+      <path d="M2 21v-1a6 6 0 0 1 9.5-4.9" />
+      <circle cx="18" cy="13" r="2.5" />
+      <path d="M18 15.5V21l-1.5-1.5M18 18.5h1.5" />
+    </svg>
+  );
+}

@@ -14,15 +14,13 @@ import {
   describeVerifyFailure,
   FRESH_REDIRECT_DELAY_MS,
   NO_TOKEN_MESSAGE,
-  POST_PROFILE_REDIRECT_KEY,
   VERIFIED_REDIRECT_DELAY_MS,
   VERIFY_DELAY_MS,
   verifiedMarkerKey,
 } from '../../lib/auth/magic-link';
 import { isApiError } from '../../lib/http';
+import { continueAfterSignIn } from './after-sign-in';
 import { useAuth } from './AuthProvider';
-
-export const ONBOARDING_PATH = '/onboarding';
 
 export type VerificationView =
   | { status: 'loading' }
@@ -72,13 +70,7 @@ export function useMagicLinkVerification({
 
     const go = (needsProfile: boolean | null) => {
       const { auth: current, navigate: to, target: destination } = latest.current;
-      const toProfile = needsProfile ?? (current.state.isAuthenticated && current.state.needsProfileCompletion);
-      if (toProfile) {
-        browserSession.set(POST_PROFILE_REDIRECT_KEY, destination);
-        void to(ONBOARDING_PATH, { replace: true });
-      } else {
-        void to(destination, { replace: true });
-      }
+      continueAfterSignIn(to, destination, needsProfile ?? (current.state.isAuthenticated && current.state.needsProfileCompletion));
     };
     const alreadyVerified = () => {
       browserSession.set(marker, 'true');

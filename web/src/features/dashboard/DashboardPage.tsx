@@ -1,6 +1,7 @@
 import { pageTitle } from '../../app/product';
 import { useAuth } from '../auth/AuthProvider';
 import { SignOutButton } from '../auth/SignOutButton';
+import { ContinueSection } from '../progress/ContinueSection';
 import './dashboard.css';
 
 /** 'CONTENT_EDITOR' reads 'Content editor'. */
@@ -9,7 +10,7 @@ export function roleLabel(role: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** /dashboard: the signed-in member's home; for now who they are (name, address, roles). */
+/** /dashboard: the signed-in member's home: what they were reading and watching, and who they are. */
 export function DashboardPage() {
   const { state } = useAuth();
   const name = [state.firstName, state.lastName].filter((part) => part?.trim()).join(' ');
@@ -22,6 +23,8 @@ export function DashboardPage() {
         <p className="dashboard__eyebrow">Your dashboard</p>
         <h1 className="dashboard__title">{greeting}</h1>
       </div>
+
+      <ContinueSection />
 
       <section className="card dashboard__account" aria-labelledby="account-title">
         <h2 id="account-title" className="dashboard__section-title">

@@ -1,20 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { pageTitle, PRODUCT_NAME } from '../../app/product';
 import { useAppConfig } from '../../app/use-app-config';
+import { Spinner } from '../../ui/Spinner';
+import { LeadCallout } from '../lead/LeadCallout';
 
-const AREAS = [
-  {
-    title: 'The library',
-    text: 'Books, essays, lectures and courses on Objectivism, with chapters, excerpts and a lexicon of its key terms. Your progress is saved as you go.',
-  },
-  {
-    title: 'Free Books for Teachers',
-    text: 'Teachers order free classroom sets of novels and nonfiction, track the shipment, and give students access with a classroom code.',
-  },
-  {
-    title: 'Essay contests',
-    text: 'Students write on the ideas in the books, save drafts as they work, and submit essays that are read and scored by graders.',
-  },
-];
+// The library's part of the home page (continue, recommendations, featured) loads after the page itself.
+const LibraryHome = lazy(() => import('../library/LibraryHome'));
 
 const ENVIRONMENT_LABELS = { development: 'Development environment', test: 'Test environment' } as const;
 
@@ -34,19 +25,10 @@ export function HomePage() {
           the thinkers who carry her ideas forward, with programmes for teachers and their students.
         </p>
       </section>
-      <section aria-labelledby="areas-title" className="areas">
-        <h2 id="areas-title" className="visually-hidden">
-          What you can do here
-        </h2>
-        <ul className="card-grid">
-          {AREAS.map((area) => (
-            <li key={area.title} className="card">
-              <h3 className="card__title">{area.title}</h3>
-              <p className="card__text">{area.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LeadCallout />
+      <Suspense fallback={<Spinner label="Loading the library…" showLabel />}>
+        <LibraryHome />
+      </Suspense>
     </>
   );
 }

@@ -3,7 +3,9 @@
  * network errors and 5xx, an Idempotency-Key on every write, `success: false` raised as ApiError.
  * Every answer is checked against its shape; a mismatch is 'Invalid API response format'.
  */
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { z } from 'zod';
+import { passkeyRequestOptionsSchema } from '../../../../domain/auth/passkey-schemas';
 import { authUserSchema, THEMES, type AuthUser } from '../../../../domain/auth/schemas';
 import { apiFetch } from '../http';
 
@@ -16,8 +18,10 @@ const refreshSchema = z.object({ success: ok, user: authUserSchema.optional() })
 const doneSchema = z.object({ success: ok });
 const magicLinkSchema = z.object({ success: ok, message: z.string().optional() });
 const rateLimitSchema = z.object({ success: ok, remaining: z.number(), resetsAt: z.iso.datetime({ offset: true }) });
+const checkEmailResponseSchema = z.object({ success: ok, exists: z.boolean(), hasPassword: z.boolean() });
 const preferencesSchema = z.object({ theme: z.enum(THEMES), emailNotifications: z.boolean(), pushNotifications: z.boolean() });
 const preferencesResponseSchema = z.object({ success: ok, preferences: preferencesSchema });
+const passkeyRequestOptionsResponseSchema = z.object({ success: ok, data: passkeyRequestOptionsSchema });
 
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 export type Preferences = z.infer<typeof preferencesSchema>;
@@ -33,6 +37,13 @@ export interface RateLimitStatus {
   remaining: number;
   /** ms since epoch */
   resetsAt: number;
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
 }
 
 export interface ProfileInput {
@@ -61,6 +72,12 @@ export const authApi = {
     await apiFetch('/api/auth/magic-link', { method: 'POST', json: input, schema: magicLinkSchema });
   },
 
+  /** Whether an address has an account (GET /api/auth/check-email, rate-limited per client IP). */
+  checkEmail: async (email: string): Promise<{ exists: boolean; hasPassword: boolean }> => {
+    const body = await apiFetch('/api/auth/check-email', { query: { email }, schema: checkEmailResponseSchema });
+    return { exists: body.exists, hasPassword: body.hasPassword };
+  },
+
   /** The tighter of the caller's IP and address allowances for magic links. */
   magicLinkRateLimit: async (email: string): Promise<RateLimitStatus> => {
     const body = await apiFetch('/api/auth/rate-limit', { query: { action: 'magic-link', email }, schema: rateLimitSchema });
@@ -71,6 +88,23 @@ export const authApi = {
     const body = await apiFetch('/api/auth/verify', { method: 'POST', json: { token }, schema: verifySchema });
     return { user: body.user, redirect: body.redirect ?? null };
   },
+
+  /** Creates the account and signs it in (cookies), like every sign-in. */
+  register: async (input: RegisterInput): Promise<AuthUser> =>
+    (await apiFetch('/api/auth/register', { method: 'POST', json: input, schema: userSchema })).user,
+
+  loginWithPassword: async (input: { email: string; password: string }): Promise<AuthUser> =>
+    (await apiFetch('/api/auth/login', { method: 'POST', json: input, schema: userSchema })).user,
+
+  /** Request options for a passkey sign-in (an empty allow list: the browser offers the member's passkeys). */
+  passkeySignInOptions: async (signal?: AbortSignal): Promise<PublicKeyCredentialRequestOptionsJSON> => {
+    const body = await apiFetch('/api/auth/passkey/authenticate/options', { method: 'POST', json: {}, schema: passkeyRequestOptionsResponseSchema, ...(signal ? { signal } : {}) });
+    // The server builds them with @simplewebauthn/server; the schema checked the fields the browser reads.
+    return body.data as PublicKeyCredentialRequestOptionsJSON;
+  },
+
+  signInWithPasskey: async (credential: AuthenticationResponseJSON): Promise<AuthUser> =>
+    (await apiFetch('/api/auth/passkey/authenticate', { method: 'POST', json: { credential }, schema: userSchema })).user,
 
   updateProfile: async (input: ProfileInput): Promise<AuthUser> =>
     (await apiFetch('/api/auth/profile', { method: 'PUT', json: input, schema: userSchema })).user,

@@ -41,3 +41,15 @@ export function absoluteRedirectUrl(candidate: string | null | undefined, origin
   if (path === '/' && candidate.trim() !== '/') return null;
   return new URL(path, origin).href;
 }
+
+/** `basePath` of the runtime configuration as a prefix of paths: '' for the root, else `/segment`. */
+export function basePathPrefix(basePath: string): string {
+  const trimmed = basePath.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** /login or /register, keeping the page the visitor is heading for (a safe path; `/` is the default and left out). */
+export function authPagePath(path: '/login' | '/register', target: string): string {
+  return target === '/' ? path : `${path}?redirect=${encodeURIComponent(target)}`;
+}

@@ -1,0 +1,225 @@
+/**
+ * What the library's routes answer (their `.output()` schemas, so no extra field leaks) and the
+ * mapping from the use cases' views. Books keep the spec's shape (spec 001 §3 Book): the book's own
+ * fields at the top with `type` the book type, the shared content record under `content`. Other
+ * types answer flat: the shared fields, then the type's fields and links.
+ */
+import { z } from 'zod';
+import type { ContentView } from '../../../application/content/read';
+import { ACCESS_TYPES, CONTENT_STATUSES, CONTENT_TYPES, DIFFICULTIES, type ContentType } from '../../../domain/content/constants';
+import type { Creator } from '../../../domain/content/creator';
+import { DETAIL_FIELDS } from '../../../domain/content/details';
+import type { FieldDef, FieldKind } from '../../../domain/content/fields';
+import type { ContentItem, ContentSummary, CreatorCredit, RelatedContent } from '../../../domain/content/model';
+import type { MediaAsset } from '../../../domain/media/schemas';
+import { MEDIA_TYPES } from '../../../domain/media/constants';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const contentRecordSchema = z.object({
+  id: z.string(),
+  type: z.enum(CONTENT_TYPES),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(CONTENT_STATUSES),
+  published: z.boolean(),
+  featured: z.boolean(),
+  publishedAt: z.string().nullable(),
+  tags: z.array(z.string()),
+  coverImage: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  accessType: z.enum(ACCESS_TYPES),
+  difficulty: z.enum(DIFFICULTIES).nullable(),
+  author: z.string().nullable(),
+  contributors: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const contentSummarySchema = z.object({
+  id: z.string(),
+  type: z.enum(CONTENT_TYPES),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string().nullable(),
+  coverImage: z.string().nullable(),
+  status: z.enum(CONTENT_STATUSES),
+  published: z.boolean(),
+  accessType: z.enum(ACCESS_TYPES),
+  orderIndex: z.number(),
+});
+
+export const creatorCreditSchema = z.object({ creatorId: z.string(), name: z.string(), slug: z.string(), imageUrl: z.string().nullable(), role: z.string(), orderIndex: z.number() });
+export const relatedContentSchema = contentSummarySchema.extend({ relationType: z.string() });
+
+export const mediaAssetSchema = z.object({
+  id: z.string(),
+  type: z.enum(MEDIA_TYPES),
+  contentId: z.string().nullable(),
+  url: z.string().nullable(),
+  altText: z.string().nullable(),
+  caption: z.string().nullable(),
+  credit: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  fileSize: z.number().nullable(),
+  mimeType: z.string().nullable(),
+  duration: z.number().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  videoStreamId: z.string().nullable(),
+  audioStreamId: z.string().nullable(),
+  isStreamable: z.boolean(),
+  isDownloadable: z.boolean(),
+  downloadOptions: z.unknown(),
+  transcript: z.string().nullable(),
+  subtitles: z.unknown(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const creatorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  email: z.string().nullable(),
+  bio: z.string().nullable(),
+  title: z.string().nullable(),
+  organization: z.string().nullable(),
+  expertise: z.array(z.string()),
+  imageUrl: z.string().nullable(),
+  creatorType: z.string().nullable(),
+  featured: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const OUTPUT_OF_KIND: Record<FieldKind, () => z.ZodType> = {
+  text: () => z.string().nullable(),
+  date: () => z.string().nullable(),
+  datetime: () => z.string().nullable(),
+  id: () => z.string().nullable(),
+  int: () => z.number().nullable(),
+  number: () => z.number().nullable(),
+  bool: () => z.boolean(),
+  list: () => z.array(z.string()),
+  json: () => z.unknown(),
+};
+
+export const detailOutputShape = (type: ContentType) =>
+  Object.fromEntries(Object.entries(DETAIL_FIELDS[type] as Record<string, FieldDef>).map(([name, f]) => [name, OUTPUT_OF_KIND[f.kind]()]));
+
+const linkOutputShape: Partial<Record<ContentType, Record<string, z.ZodType>>> = {
+  ESSAY: {
+    books: z.array(z.object({ bookId: z.string(), orderIndex: z.number() })),
+    discussions: z.array(z.object({ discussionId: z.string(), orderIndex: z.number() })),
+  },
+  EXCERPT: { lexiconTerms: z.array(z.object({ lexiconTermId: z.string(), orderIndex: z.number() })) },
+  TRACK: { items: z.array(z.object({ contentId: z.string(), orderIndex: z.number(), description: z.string().nullable(), isRequired: z.boolean() })) },
+};
+
+const relationsShape = {
+  creators: z.array(creatorCreditSchema).optional(),
+  mediaAssets: z.array(mediaAssetSchema).optional(),
+  relatedContent: z.array(relatedContentSchema).optional(),
+};
+
+const neighbourShape = { previous: contentSummarySchema.nullable().optional(), next: contentSummarySchema.nullable().optional() };
+
+/** A flat item of any type other than a book. */
+export const contentItemSchema = (type: ContentType) =>
+  contentRecordSchema.extend({
+    ...detailOutputShape(type),
+    ...(linkOutputShape[type] ?? {}),
+    ...relationsShape,
+    children: z.record(z.string(), z.array(contentSummarySchema)).optional(),
+    ...neighbourShape,
+  });
+
+/** A book as spec 001 §3 reads it. */
+export const bookSchema = z.object({
+  id: z.string(),
+  contentId: z.string(),
+  ...detailOutputShape('BOOK'),
+  type: z.string(),
+  content: contentRecordSchema,
+  chapters: z.array(contentSummarySchema).optional(),
+  essays: z.array(contentSummarySchema).optional(),
+  ...relationsShape,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const chapterSchema = contentItemSchema('CHAPTER').extend({ previousChapter: contentSummarySchema.nullable(), nextChapter: contentSummarySchema.nullable() });
+
+export const recordOut = (item: ContentItem) => ({
+  id: item.id,
+  type: item.type,
+  title: item.title,
+  subtitle: item.subtitle,
+  slug: item.slug,
+  description: item.description,
+  status: item.status,
+  published: item.published,
+  featured: item.featured,
+  publishedAt: iso(item.publishedAt),
+  tags: item.tags,
+  coverImage: item.coverImage,
+  metaTitle: item.metaTitle,
+  metaDescription: item.metaDescription,
+  accessType: item.accessType,
+  difficulty: item.difficulty,
+  author: item.author,
+  contributors: item.contributors,
+  createdAt: item.createdAt.toISOString(),
+  updatedAt: item.updatedAt.toISOString(),
+});
+
+export const mediaOut = (m: MediaAsset) => ({ ...m, createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString() });
+export const creatorOut = (c: Creator) => ({ ...c, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() });
+const creditOut = (c: CreatorCredit) => c;
+const relatedOut = (r: RelatedContent) => r;
+const summaryOut = (s: ContentSummary) => s;
+
+function relationsOut(view: ContentView) {
+  if (!view.relations) return {};
+  return {
+    creators: view.relations.creators.map(creditOut),
+    mediaAssets: view.relations.mediaAssets.map(mediaOut),
+    relatedContent: view.relations.related.map(relatedOut),
+  };
+}
+
+export function bookOut(view: ContentView) {
+  const { item } = view;
+  return {
+    ...item.details,
+    id: item.id,
+    contentId: item.id,
+    type: item.details.bookType as string,
+    content: recordOut(item),
+    ...(view.relations ? { chapters: (view.relations.children.chapters ?? []).map(summaryOut), essays: (view.relations.children.bookEssays ?? []).map(summaryOut) } : {}),
+    ...relationsOut(view),
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+  };
+}
+
+export function itemOut(view: ContentView) {
+  const { item } = view;
+  return {
+    ...recordOut(item),
+    ...item.details,
+    ...item.links,
+    ...relationsOut(view),
+    ...(view.relations ? { children: view.relations.children as Record<string, ContentSummary[]> } : {}),
+    ...(view.previous !== undefined ? { previous: view.previous } : {}),
+    ...(view.next !== undefined ? { next: view.next } : {}),
+  };
+}
+
+export const listOutput = <K extends string>(key: K, item: z.ZodType) =>
+  z.object({ [key]: z.array(item), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() } as Record<K | 'total' | 'page' | 'limit' | 'totalPages', z.ZodType>);

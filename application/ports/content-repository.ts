@@ -1,0 +1,109 @@
+import type { ContentStatus, ContentType, AccessType, Difficulty } from '../../domain/content/constants';
+import type { ContentLinks, ContentItem, ContentShared, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
+import type { ContentCreatorLink, ContentRelationLink } from '../../domain/content/links';
+
+export interface ContentQuery {
+  type?: ContentType | undefined;
+  /** Only these statuses (visibility); undefined means any. */
+  statuses?: readonly ContentStatus[] | undefined;
+  status?: ContentStatus | undefined;
+  published?: boolean | undefined;
+  featured?: boolean | undefined;
+  tag?: string | undefined;
+  creatorId?: string | undefined;
+  accessType?: AccessType | undefined;
+  difficulty?: Difficulty | undefined;
+  /** A `to_tsquery` text (domain/content/search.ts prefixQuery); results are ranked by it. */
+  textQuery?: string | undefined;
+  /** Equality on the type's own fields (a list field contains the value; text compares case-insensitively). Needs `type`. */
+  details?: Record<string, string | boolean> | undefined;
+  /** newest first (default), by title, or (with children of one parent) in the parent's order. */
+  sort?: 'newest' | 'title' | 'order' | undefined;
+  page: number;
+  limit: number;
+}
+
+export interface ContentPage<T = ContentItem> {
+  items: T[];
+  total: number;
+}
+
+export interface NewContent {
+  type: ContentType;
+  shared: ContentShared;
+  status: ContentStatus;
+  publishedAt: Date | null;
+  details: Record<string, unknown>;
+  links: ContentLinks;
+  searchText: string;
+  creators: ContentCreatorLink[];
+  relations: ContentRelationLink[];
+}
+
+export interface ContentChange {
+  shared: Partial<ContentShared>;
+  status: ContentStatus;
+  publishedAt: Date | null;
+  details: Record<string, unknown>;
+  /** Only the link lists named are replaced. */
+  links: ContentLinks;
+  searchText: string;
+  creators: ContentCreatorLink[] | undefined;
+  relations: ContentRelationLink[] | undefined;
+}
+
+/** Why a write was refused by the data it would clash with. */
+export type ContentWriteRefusal = { ok: false; reason: 'slug_taken' | 'order_taken' | 'term_taken' };
+export type ContentWriteResult = { ok: true; item: ContentItem } | ContentWriteRefusal;
+
+/** Children read through their parent (spec 002 §3 parent links), in their order. */
+export type ChildKind = 'chapters' | 'bookEssays' | 'lessons' | 'lectures' | 'termExcerpts' | 'discussionEssays' | 'trackItems';
+
+export interface SearchHit extends ContentSummary {
+  rank: number;
+}
+
+/** How much visible content the library holds of each type, under each tag and per lexicon letter (its filters). */
+export interface LibraryFacets {
+  types: { type: ContentType; count: number }[];
+  tags: { tag: string; count: number }[];
+  /** The lexicon's first letters (upper case) with how many terms each has. */
+  letters: { letter: string; count: number }[];
+}
+
+export interface RecommendationQuery {
+  userId: string;
+  types: readonly ContentType[];
+  statuses?: readonly ContentStatus[] | undefined;
+  limit: number;
+}
+
+export interface ContentRepository {
+  /** Creates the item with its details, links, creators and relations in one transaction. */
+  create(item: NewContent, now: Date): Promise<ContentWriteResult>;
+  /** Applies the change in one transaction; null when there is no such item. */
+  update(id: string, change: ContentChange, now: Date): Promise<ContentWriteResult | null>;
+  /** Deletes the item and everything that belongs to it (its type row, links, a book's chapters); false when absent. */
+  delete(id: string): Promise<boolean>;
+  byId(id: string): Promise<ContentItem | null>;
+  bySlug(type: ContentType, slug: string): Promise<ContentItem | null>;
+  /** The types of the given ids that exist (to check references before a write). */
+  typesOf(ids: readonly string[]): Promise<Map<string, ContentType>>;
+  list(query: ContentQuery): Promise<ContentPage>;
+  /** Full children (a book's chapters with their text), in order, with the statuses allowed. */
+  childItems(parentId: string, kind: ChildKind, statuses?: readonly ContentStatus[]): Promise<ContentItem[]>;
+  /** Short references to the children, in order. */
+  children(parentId: string, kind: ChildKind, statuses?: readonly ContentStatus[]): Promise<ContentSummary[]>;
+  creditsOf(contentId: string): Promise<CreatorCredit[]>;
+  relatedOf(contentId: string, statuses?: readonly ContentStatus[]): Promise<RelatedContent[]>;
+  /** Ranked full-text search (query.textQuery required). */
+  search(query: ContentQuery & { textQuery: string }): Promise<ContentPage<SearchHit>>;
+  /** Counts by type and by tag (tags most used first), with the statuses allowed. */
+  facets(statuses?: readonly ContentStatus[]): Promise<LibraryFacets>;
+  /**
+   * Items of the given types the member has not started, most alike first: tags and creators shared
+   * with what they have started (a chapter, lesson or lecture counts as its book, course or
+   * playlist), then featured, then newest.
+   */
+  recommendedFor(query: RecommendationQuery): Promise<ContentItem[]>;
+}

@@ -1,0 +1,24 @@
+/** The form-field library (spec 000 §5): one accessible component per field type, with its rules in rules/. */
+export { TextField, type TextFieldProps } from './TextField';
+export { FieldFrame, useFieldIds, type FieldBaseProps, type FieldIds } from './FieldFrame';
+export { EmailField, type EmailFieldProps } from './EmailField';
+export { PasswordField, PasswordStrengthMeter, type PasswordFieldProps } from './PasswordField';
+export { NumberField, type NumberFieldProps } from './NumberField';
+export { PhoneField, type PhoneFieldProps } from './PhoneField';
+export { UrlField, type UrlFieldProps } from './UrlField';
+export { SelectField, type SelectFieldProps } from './SelectField';
+export { SearchableSelectField, type SearchableSelectFieldProps } from './SearchableSelectField';
+export { MultiSelectField, type MultiSelectFieldProps } from './MultiSelectField';
+export { TagField, TagChip, type TagFieldProps } from './TagField';
+export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
+export { DateField, type DateFieldProps } from './DateField';
+export { ToggleField, type ToggleFieldProps } from './ToggleField';
+export { OtpField, type OtpFieldProps } from './OtpField';
+export { FileUploadField, type FileUploadFieldProps } from './FileUploadField';
+export type { SelectOption } from './rules/options';
+export type { Tag, TagVariant } from './rules/tags';
+export type { FileEntry } from './rules/files';
+export { SchoolAddressFields, type SchoolAddressErrors, type SchoolAddressFieldsProps } from './SchoolAddressFields';
+export { PlacesProvider, usePlacesSearch, type PlacesProviderProps } from './PlacesProvider';
+export { googlePlacesSearch, loadGooglePlaces, type PlaceSuggestion, type PlacesSearch } from './places';
+export { EMPTY_SCHOOL_ADDRESS, type SchoolAddress } from './rules/school-address';
