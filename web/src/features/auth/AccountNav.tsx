@@ -37,11 +37,11 @@ export function AccountNav() {
   const name = displayName(state);
   return (
     <div className="account-nav">
-      <Link to="/dashboard" className="account-nav__member">
+      <Link to="/dashboard" className="account-nav__member" title={name}>
         <span className="account-nav__avatar" aria-hidden="true">
           {(state.firstName?.[0] ?? state.email?.[0] ?? '?').toUpperCase()}
         </span>
-        {/* Hidden on narrow screens, where the avatar alone shows: the link keeps the name for screen readers. */}
+        {/* Out of sight (the avatar stands for it): the link's name for screen readers. */}
         <span className="account-nav__name">{name}</span>
       </Link>
       <SecurityNavLink />
