@@ -84,7 +84,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
   const devMailbox = cfg.smtp ? undefined : createDevMailbox((mail) => logger.info({ to: mail.to, subject: mail.subject, tag: mail.tag, text: cfg.env === 'development' ? mail.text : undefined }, 'mail kept in the dev mailbox'));
   const smtp = cfg.smtp ? createSmtpMailer(cfg.smtp) : undefined;
   const mailer = options.overrides?.mailer ?? smtp ?? devMailbox!;
-  const rateLimiter = options.overrides?.rateLimiter ?? createRateLimiter(cfg.rateLimits, redis);
+  const rateLimiter = options.overrides?.rateLimiter ?? createRateLimiter(cfg.rateLimits, redis, clock);
   const { db } = database;
   const authDeps: AuthDeps = {
     clock,
@@ -123,6 +123,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
       socialProviders: cfg.oidcProviders.map((p) => ({ id: p.id, name: p.name })),
       supportEmail: cfg.supportEmail,
       environment: cfg.env,
+      onboarding: { ...cfg.onboarding },
     },
   });
 

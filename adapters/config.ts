@@ -4,8 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { onboardingConfigSchema, type OnboardingConfig } from '../domain/onboarding/config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
@@ -87,6 +89,13 @@ const envSchema = z.object({
   FEATURE_AI_SEARCH: bool.default(false),
   AI_MODEL: optionalString,
   PLACES_API_KEY: optionalString,
+  // Onboarding's show and skip flags; unset takes spec 000 §4's default (domain/onboarding/config.ts).
+  ONBOARDING_SHOW_WELCOME: bool.optional(),
+  ONBOARDING_SHOW_PREFERENCES: bool.optional(),
+  ONBOARDING_SHOW_FEATURES: bool.optional(),
+  ONBOARDING_SKIP_PROFILE: bool.optional(),
+  ONBOARDING_SKIP_PREFERENCES: bool.optional(),
+  ONBOARDING_SKIP_FEATURES: bool.optional(),
   SUPPORT_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
   MAGIC_LINK_TTL_SECONDS: positiveInt.default(900),
   TRUSTED_PROXIES: optionalString,
@@ -125,6 +134,7 @@ export interface Config {
   featureFlags: { newAdminUI: boolean; aiSearchEnabled: boolean };
   aiModel: string | undefined;
   placesApiKey: string | undefined;
+  onboarding: OnboardingConfig;
   supportEmail: string;
   magicLinkTtlSeconds: number;
   rateLimits: Record<RateLimitAction, { points: number; windowSeconds: number }>;
@@ -152,6 +162,47 @@ function describeValue(name: string, value: string | undefined) {
   if (value === undefined) return '';
   if (SECRET_NAMES.test(name)) return ' (value hidden)';
   return ` (got "${value.length > 60 ? `${value.slice(0, 57)}...` : value}")`;
+}
+
+/** The names express (proxy-addr) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Why an entry of TRUSTED_PROXIES is not one express accepts, or undefined when it is: a range
+ * name, an IP address, or an address with a prefix length (`10.0.0.0/8`, `fd00::/8`) or an IPv4
+ * netmask (`10.0.0.0/255.0.0.0`). Checked here so a bad list stops the start with one line instead
+ * of an exception from express. Zone ids (`fe80::1%eth0`) are refused: not every parser reads them.
+ * tests/unit/config.test.ts checks, as a property, that express accepts whatever passes here.
+ */
+function trustedProxyProblem(entry: string): string | undefined {
+  if (PROXY_RANGE_NAMES.has(entry)) return undefined;
+  const slash = entry.lastIndexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = address.includes('%') ? 0 : isIP(address);
+  if (family === 0) return 'must be loopback, linklocal, uniquelocal or IP addresses with an optional /prefix';
+  // Express reads an IPv6 address with a dotted IPv4 tail in the mapped form only.
+  if (family === 6 && address.includes('.') && !/^::ffff:[\d.]+$/i.test(address)) return 'has an IPv6 address with an IPv4 tail other than ::ffff:a.b.c.d';
+  if (slash === -1) return undefined;
+  const range = entry.slice(slash + 1);
+  const max = family === 6 ? 128 : 32;
+  if (/^\d+$/.test(range)) {
+    const bits = Number.parseInt(range, 10);
+    return bits >= 1 && bits <= max ? undefined : `has a prefix length outside 1 to ${max}`;
+  }
+  if (family === 4 && isIP(range) === 4) {
+    const mask = range.split('.').reduce((bits, octet) => bits + Number.parseInt(octet, 10).toString(2).padStart(8, '0'), '');
+    return /^1+0*$/.test(mask) ? undefined : 'has a netmask that is not a run of leading ones';
+  }
+  return 'has a range that is neither a prefix length nor an IPv4 netmask';
+}
+
+function parseTrustedProxies(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const problem = trustedProxyProblem(entry);
+    if (problem) throw new ConfigError('TRUSTED_PROXIES', `${problem}${describeValue('TRUSTED_PROXIES', entry)}`);
+  }
+  return entries;
 }
 
 function parseRateLimits(env: NodeJS.ProcessEnv) {
@@ -195,15 +246,40 @@ function sessionSecretFor(env: 'development' | 'test' | 'production', given: str
   if (given) return given;
   if (env === 'production') throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production');
   // Development and tests: generated once into DATA_DIR so sessions survive a restart.
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, 'session-secret');
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    throw new ConfigError('DATA_DIR', `cannot hold the generated session secret (${(error as NodeJS.ErrnoException).code ?? 'unknown error'} at ${dataDir}); make it writable or set SESSION_SECRET`);
+  }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** A service URL as it may be printed: the password masked, the query (which may hold one) left out. */
+export function printableUrl(url: string): string {
+  try {
+    const printable = new URL(url);
+    if (printable.password) printable.password = '***';
+    printable.search = '';
+    return printable.toString();
+  } catch {
+    return '(unreadable URL)';
+  }
+}
+
+/**
+ * The environment without its empty variables: `FOO=` means FOO is unset, as `${FOO:-}` in
+ * docker-compose.yml gives every variable the deployment does not set.
+ */
+function withoutEmptyVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+}
+
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const env = withoutEmptyVariables(rawEnv);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -250,10 +326,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     featureFlags: { newAdminUI: e.FEATURE_NEW_ADMIN_UI, aiSearchEnabled: e.FEATURE_AI_SEARCH },
     aiModel: e.AI_MODEL,
     placesApiKey: e.PLACES_API_KEY,
+    onboarding: onboardingConfigSchema.parse({
+      showWelcome: e.ONBOARDING_SHOW_WELCOME,
+      showPreferences: e.ONBOARDING_SHOW_PREFERENCES,
+      showFeatures: e.ONBOARDING_SHOW_FEATURES,
+      skipProfile: e.ONBOARDING_SKIP_PROFILE,
+      skipPreferences: e.ONBOARDING_SKIP_PREFERENCES,
+      skipFeatures: e.ONBOARDING_SKIP_FEATURES,
+    }),
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
     magicLinkTtlSeconds: e.MAGIC_LINK_TTL_SECONDS,
     rateLimits: parseRateLimits(env),
-    trustedProxies: (e.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: parseTrustedProxies(e.TRUSTED_PROXIES),
     oidcProviders: parseOidcProviders(env),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,

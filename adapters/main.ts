@@ -1,34 +1,29 @@
 /**
  * The entrypoint: `npm start` (API, client and workers in one process) or `npm run start:api`
- * (`--role=api`: API only, workers run elsewhere with `npm run start:worker`).
+ * (`--role=api`: API only, workers run elsewhere with `npm run start:worker`). Anything that stops
+ * the start (a bad variable, a database that does not answer, a port in use) is one line on stderr.
  */
 import { compose } from './compose';
-import { ConfigError, describeConfig, loadConfig } from './config';
+import { describeConfig, loadConfig } from './config';
 import { seedDemoDataIfEmpty } from './postgres/seed';
 import { startHttpServer } from './server';
+import { checkBackingServices, failureLine } from './startup';
 import { startWorkers } from '../workers/runtime';
 
 const role = process.argv.includes('--role=api') ? 'api' : 'all';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const started = Date.now();
   const services = compose(config);
   const { logger } = services;
   logger.info({ role, ...describeConfig(config) }, 'starting');
+  await checkBackingServices(services);
   await services.database.migrate();
   if (config.seedDemoData && config.env !== 'production') await seedDemoDataIfEmpty(services);
-  const workers = role === 'all' ? startWorkers(services) : undefined;
+  // Listening comes before the workers, so a port in use stops the start before any job runs.
   const http = await startHttpServer(services, { clientDir: services.config.clientDir });
+  const workers = role === 'all' ? startWorkers(services) : undefined;
   logger.info({ url: config.appUrl, listening: http.url, startupMs: Date.now() - started }, `ready on ${config.appUrl}`);
 
   let shuttingDown = false;
@@ -47,6 +42,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(failureLine(error, 'start'));
   process.exit(1);
 });

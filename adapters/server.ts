@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Services } from './compose';
 import { createApp, type AppOptions } from './http/app';
+import { errorReason, StartError } from './start-error';
 
 export interface RunningServer {
   server: Server;
@@ -19,19 +20,22 @@ export async function startHttpServer(services: Services, options: AppOptions & 
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  const port = options.port ?? services.config.port;
+  const host = options.host ?? services.config.host;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? services.config.port, options.host ?? services.config.host, () => {
-      server.off('error', reject);
+    const refused = (error: NodeJS.ErrnoException) => reject(listenError(error, port, host));
+    server.once('error', refused);
+    server.listen(port, host, () => {
+      server.off('error', refused);
       resolve();
     });
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  const shownHost = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
   let stopping: Promise<void> | undefined;
   return {
     server,
-    url: `http://${host}:${address.port}`,
+    url: `http://${shownHost}:${address.port}`,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => {
@@ -47,4 +51,21 @@ export async function startHttpServer(services: Services, options: AppOptions & 
       return stopping;
     },
   };
+}
+
+/** Why the server cannot listen, naming the variable to change: PORT, or HOST when the address is not this machine's. */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string | undefined): Error {
+  const where = `${host ?? 'all interfaces'}, port ${port}`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new StartError('PORT', where, 'the port is already in use by another process', { cause: error });
+    case 'EACCES':
+      return new StartError('PORT', where, 'this process may not listen on the port (permission denied)', { cause: error });
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new StartError('HOST', where, `not an address of this machine (${errorReason(error)})`, { cause: error });
+    default:
+      return error;
+  }
 }

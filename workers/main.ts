@@ -1,6 +1,7 @@
 /** `npm run start:worker`: job processors only, for deployments where API and workers scale apart. */
 import { compose } from '../adapters/compose';
 import { ConfigError, describeConfig, loadConfig } from '../adapters/config';
+import { checkBackingServices, failureLine } from '../adapters/startup';
 import { startWorkers } from './runtime';
 
 async function main() {
@@ -20,6 +21,8 @@ async function main() {
   }
   const services = compose(config);
   services.logger.info({ role: 'worker', ...describeConfig(config) }, 'starting');
+  // A wrong DATABASE_URL or REDIS_URL stops the start with one line naming it, as the API's does.
+  await checkBackingServices(services);
   await services.database.migrate();
   const workers = startWorkers(services);
   const shutdown = async () => {
@@ -32,6 +35,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(failureLine(error, 'start'));
   process.exit(1);
 });

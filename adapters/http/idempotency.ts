@@ -5,7 +5,10 @@
  * that carry fresh credentials (Set-Cookie, tokens) are never stored: a retry runs again.
  *
  * One core (`claim` / `settle`) serves both faces: the express middleware on /api, and the tRPC
- * mutations on /trpc (the tRPC client sends the same header through the same retrying fetch).
+ * mutations on /trpc (the tRPC client sends the same header through the same retrying fetch). A
+ * tRPC batch carries one key for all of its calls, so there the key is scoped to the call's place
+ * in the batch as well: two calls of one mutation in a batch are two attempts, and a retry of the
+ * batch (the same calls in the same order) replays each.
  */
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
@@ -106,16 +109,17 @@ export function idempotency(kv: KeyValueStore) {
 
 /**
  * The same for a tRPC mutation: a successful output is stored and replayed (with the
- * `Idempotent-Replayed` header); a failure frees the key, so a retry runs again.
+ * `Idempotent-Replayed` header); a failure frees the key, so a retry runs again. `call` is the
+ * procedure's path and its index in the batch (0 outside a batch).
  */
 export async function idempotentMutation<T>(
   kv: KeyValueStore,
   ctx: { http: HttpExchange; ip: string },
-  procedure: string,
+  call: { procedure: string; batchIndex: number },
   input: unknown,
   run: () => Promise<T>,
 ): Promise<T> {
-  const attempt = attemptOf(ctx.http, ctx.ip, `trpc ${procedure}`, input);
+  const attempt = attemptOf(ctx.http, ctx.ip, `trpc ${call.procedure}#${call.batchIndex}`, input);
   if (!attempt) return run();
   const claimed = await claim(kv, attempt);
   if (claimed.kind === 'replay') {

@@ -8,6 +8,8 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from '../../migrations';
+import { printableUrl } from '../config';
+import { errorReason, StartError } from '../start-error';
 import type { Database } from './schema';
 
 // int8 (bigint, count(*)) as numbers, the same as PGlite answers them; ids stay well below 2^53.
@@ -20,8 +22,22 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'embedded';
   ping(): Promise<boolean>;
+  /** Resolves when the database answers a query; else rejects with a StartError naming DATABASE_URL (or DATA_DIR). */
+  check(): Promise<void>;
   migrate(): Promise<MigrationResultSet>;
   close(): Promise<void>;
+}
+
+/** pg's errors sent by the server carry a severity; anything else never reached a server that answered. */
+const isServerAnswer = (error: unknown) => error instanceof Error && typeof (error as { severity?: unknown }).severity === 'string';
+
+/** The database cannot be used: names DATABASE_URL (or DATA_DIR for the embedded one), where it points and why. */
+function unavailable(target: DatabaseTarget, error: unknown): StartError {
+  if (target.kind === 'postgres') {
+    const reason = isServerAnswer(error) ? `PostgreSQL refused the connection: ${errorReason(error)}` : `PostgreSQL does not answer: ${errorReason(error)}`;
+    return new StartError('DATABASE_URL', printableUrl(target.url), reason, { cause: error });
+  }
+  return new StartError('DATA_DIR', target.dir ?? 'in memory', `the embedded database cannot be opened: ${errorReason(error)}`, { cause: error });
 }
 
 export function createDatabase(target: DatabaseTarget): DatabaseHandle {
@@ -34,7 +50,11 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     closeDriver = async () => undefined; // Kysely's destroy ends the pool.
   } else {
-    if (target.dir) mkdirSync(target.dir, { recursive: true });
+    try {
+      if (target.dir) mkdirSync(target.dir, { recursive: true });
+    } catch (error) {
+      throw unavailable(target, error);
+    }
     const pglite = new PGlite(target.dir);
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     closeDriver = async () => {
@@ -52,6 +72,13 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
         return false;
       }
     },
+    async check() {
+      try {
+        await sql`select 1`.execute(db);
+      } catch (error) {
+        throw unavailable(target, error);
+      }
+    },
     migrate: () => migrateToLatest(db),
     async close() {
       await db.destroy();
@@ -65,7 +92,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${(result.error as Error).message}`, { cause: result.error });
+    const reason = errorReason(result.error);
+    // No migration ran (the connection or the migration lock failed first): say so, name none.
+    throw new Error(failed ? `Migration ${failed.migrationName} failed: ${reason}` : `Migrations could not run: ${reason}`, { cause: result.error });
   }
   return result;
 }

@@ -1,8 +1,9 @@
 /** The foundation's HTTP contract against a real server: probes, config, envelope, OpenAPI, tRPC, hardening. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryKeyValueStore } from '../../adapters/memory/key-value-store';
 import { body } from '../support/http';
 import { redisUrlForTests } from '../support/infra';
-import { startTestServer, type TestServer } from '../support/server';
+import { freePort, startTestServer, type TestServer } from '../support/server';
 
 const SECRETS = {
   STRIPE_SECRET_KEY: 'sk_test_supersecretstripe',
@@ -53,6 +54,68 @@ describe('probes', () => {
     } finally {
       await broken.close().catch(() => undefined);
     }
+  });
+});
+
+describe('readiness of Redis', () => {
+  it('GET /readyz answers 503 when Redis does not', async () => {
+    // Nothing listens on a port just freed: every connection attempt is refused.
+    const withoutRedis = await startTestServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    try {
+      const res = await fetch(`${withoutRedis.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await body(res)).toMatchObject({ success: false, code: 'NOT_READY', database: 'ok', redis: 'unavailable' });
+      // Alive all the same: the process runs, it just cannot serve yet.
+      expect((await fetch(`${withoutRedis.url}/healthz`)).status).toBe(200);
+    } finally {
+      await withoutRedis.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('a full key-value store', () => {
+  it('answers STORAGE_QUOTA_EXCEEDED with 507 in the REST envelope, and nothing acts', async () => {
+    const full = await startTestServer({}, { overrides: { kv: createMemoryKeyValueStore({ maxBytes: 0 }) } });
+    try {
+      // The Idempotency-Key's record is the first write the request needs.
+      const res = await fetch(`${full.url}/api/auth/magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'full-store-1' },
+        body: JSON.stringify({ email: 'ada@example.org' }),
+      });
+      expect(res.status).toBe(507);
+      const json = await body(res);
+      expect(json).toEqual({ success: false, code: 'STORAGE_QUOTA_EXCEEDED', message: 'Storage is full', errors: [], requestId: expect.any(String) });
+      expect(full.services.devMailbox?.list('ada@example.org')).toEqual([]);
+    } finally {
+      await full.close();
+    }
+  });
+});
+
+describe('Idempotency-Key on a tRPC batch', () => {
+  it('lets two calls of one mutation in a batch under one key both act, and replays both on a retry', async () => {
+    const stamp = `${Date.now()}-${process.pid}`;
+    const emails = [`batch-one-${stamp}@example.org`, `batch-two-${stamp}@example.org`];
+    const send = () =>
+      get('/trpc/auth.requestMagicLink,auth.requestMagicLink?batch=1', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `batch-${stamp}` },
+        body: JSON.stringify({ 0: { email: emails[0] }, 1: { email: emails[1] } }),
+      });
+    const first = await send();
+    expect(first.status).toBe(200);
+    const answers = await body(first);
+    expect(answers).toHaveLength(2);
+    for (const answer of answers) expect(answer.result.data).toEqual({ message: 'If that address can receive mail, a sign-in link is on its way.' });
+    for (const email of emails) expect(server.services.devMailbox?.list(email)).toHaveLength(1);
+
+    // The client's retry of the same batch: each call's first answer, and no second mail.
+    const retry = await send();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await body(retry)).toEqual(answers);
+    for (const email of emails) expect(server.services.devMailbox?.list(email)).toHaveLength(1);
   });
 });
 

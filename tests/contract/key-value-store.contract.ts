@@ -27,6 +27,34 @@ const validKey = fc
 /** JSON values without the control characters the rules refuse; compared with what JSON itself gives back. */
 const storableValue = fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 
+const safeChar = fc.constantFrom(...SAFE);
+/** Characters outside the safe set that are not path separators either: any Unicode but `/`, `\\` and the safe set. */
+const unsafeChar = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }).filter((c) => [...c].some((ch) => !SAFE.includes(ch)) && !/[/\\]/.test(c));
+const keyAround = (middle: fc.Arbitrary<string>, room: number) =>
+  fc.tuple(fc.string({ unit: safeChar, maxLength: room }), middle, fc.string({ unit: safeChar, maxLength: room })).map(([before, m, after]) => before + m + after);
+
+/** Keys each rule refuses, built so that no earlier rule catches them first (the order is in domain/storage/rules.ts). */
+const rejectedKeys = {
+  KEY_TOO_LONG: fc.string({ unit: fc.oneof(safeChar, fc.constantFrom('/', '..', ' ', 'é', '\u{1F600}')), minLength: MAX_KEY_LENGTH + 1, maxLength: MAX_KEY_LENGTH + 40 }).filter((key) => [...key].length > MAX_KEY_LENGTH),
+  INVALID_KEY_CHARS: keyAround(fc.string({ unit: unsafeChar, minLength: 1, maxLength: 3 }), 100).filter((key) => !key.includes('..') && [...key].length <= MAX_KEY_LENGTH),
+  PATH_TRAVERSAL: keyAround(fc.constantFrom('..', '/', '\\', '../', '..\\', '/etc/passwd', '%2F..', 'a/b'), 100),
+} as const;
+
+const FORBIDDEN_CONTROLS = [...Array(32).keys()].filter((code) => ![9, 10, 13].includes(code)).concat(127).map((code) => String.fromCharCode(code));
+/** Values the rules refuse, by code: something JSON cannot hold somewhere inside, or a forbidden control character. */
+const rejectedValues = {
+  INVALID_VALUE_TYPE: fc
+    .tuple(fc.constantFrom<unknown>(() => 1, Symbol('s'), 10n, Number.NaN, Number.POSITIVE_INFINITY, new Date(0), new Map(), new Set([1]), undefined), fc.constantFrom('top', 'array', 'object'))
+    // Inside an object an undefined property is left out, as JSON does: the bad value sits in an array there.
+    .map(([bad, where]) => (where === 'top' ? bad : where === 'array' ? ['ok', bad] : { ok: 1, nested: [{ fine: true }, bad] })),
+  INVALID_VALUE_CHARS: fc
+    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...FORBIDDEN_CONTROLS), fc.string({ maxLength: 20 }), fc.constantFrom('string', 'array', 'key'))
+    .map(([before, control, after, where]) => {
+      const dirty = before + control + after;
+      return where === 'string' ? dirty : where === 'array' ? [1, { text: dirty }] : { [dirty]: true };
+    }),
+} as const;
+
 export function keyValueStoreContract(name: string, make: () => Promise<KeyValueStoreHarness>) {
   describe(`KeyValueStore [${name}]`, () => {
     let h: KeyValueStoreHarness;
@@ -174,6 +202,44 @@ export function keyValueStoreContract(name: string, make: () => Promise<KeyValue
       await expect(h.broken.store.set('v', undefined)).rejects.toMatchObject({ code: 'INVALID_VALUE_TYPE' });
       expect(await h.store.get('v')).toBe('kept');
     });
+
+    for (const [code, keys] of Object.entries(rejectedKeys)) {
+      it(`property: refuses any key of its kind with ${code}, before reaching the backend, and stores nothing`, async () => {
+        await fc.assert(
+          fc.asyncProperty(keys, storableValue, async (key, value) => {
+            // The full and the broken store answer every write that reaches their backend with a
+            // storage error: the key's code from them too means the write never got that far.
+            for (const store of [h.store, h.full, h.broken.store]) {
+              await expect(store.set(key, value)).rejects.toMatchObject({ kind: 'invalid_input', code });
+              await expect(store.set(key, value, { onlyIfAbsent: true })).rejects.toMatchObject({ code });
+            }
+            for (const read of [() => h.store.get(key), () => h.store.take(key), () => h.store.ttl(key), () => h.store.remove(key)]) {
+              await expect(read()).rejects.toMatchObject({ code });
+            }
+          }),
+          { numRuns: 25 },
+        );
+      });
+    }
+
+    for (const [code, values] of Object.entries(rejectedValues)) {
+      it(`property: refuses any value of its kind with ${code}, keeping what the key held`, async () => {
+        let run = 0;
+        await fc.assert(
+          fc.asyncProperty(values, fc.boolean(), async (value, heldBefore) => {
+            const key = `rejected:${code}:${++run}`;
+            if (heldBefore) await h.store.set(key, 'kept');
+            for (const store of [h.store, h.full, h.broken.store]) {
+              await expect(store.set(key, value)).rejects.toMatchObject({ kind: 'invalid_input', code });
+            }
+            await expect(h.store.set(key, value, { onlyIfAbsent: true })).rejects.toMatchObject({ code });
+            expect(await h.store.get(key)).toBe(heldBefore ? 'kept' : null);
+            expect(await h.peer.ttl(key)).toEqual(heldBefore ? expect.any(Number) : null);
+          }),
+          { numRuns: 25 },
+        );
+      });
+    }
 
     it('answers STORAGE_QUOTA_EXCEEDED (storage_full) when the backend has no room', async () => {
       await expect(h.full.set('k', 'v')).rejects.toMatchObject({ kind: 'storage_full', code: 'STORAGE_QUOTA_EXCEEDED' });

@@ -7,9 +7,11 @@
  * Chromium's virtual authenticator answers a pending autofill request by itself as soon as it may
  * simulate the member's presence: that stands for a member picking the passkey from the e-mail
  * field's suggestions. To use the button instead, presence is switched off while /login loads (the
- * autofill request then waits, and keeps waiting) and back on before the click.
+ * autofill request then waits, and keeps waiting) and back on before the click. Every page visited
+ * is checked with axe.
  */
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expectNoA11yViolations } from './support/a11y';
 
 const uniqueEmail = () => `kira-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
 
@@ -25,6 +27,8 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
 /** Registers a member with a password, adds a passkey to the account, and signs out. */
 async function memberWithPasskey(page: Page, email: string) {
   await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoA11yViolations(page, '/register');
   await page.getByLabel('First name').fill('Kira');
   await page.getByLabel('Last name').fill('Argounova');
   await page.getByLabel('Email address').fill(email);
@@ -64,6 +68,7 @@ async function memberWithPasskey(page: Page, email: string) {
 async function expectSignedInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('region', { name: 'Your account' }).getByText(email)).toBeVisible();
+  await expectNoA11yViolations(page, '/dashboard (signed in with a passkey)');
 }
 
 test.describe('passkey sign-in on /login', () => {
@@ -92,6 +97,7 @@ test.describe('passkey sign-in on /login', () => {
     await page.waitForTimeout(300);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
     await expect(page.getByLabel('Email address')).toHaveAttribute('autocomplete', 'username webauthn');
+    await expectNoA11yViolations(page, '/login (a passkey request waiting)');
 
     // A pending request is not answered when presence comes back (Chromium simulates it when a
     // request starts), so the autofill request keeps waiting: the button's own ceremony, which ends

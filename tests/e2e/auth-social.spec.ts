@@ -21,12 +21,16 @@ const continueWithProvider = (page: Page) => page.getByRole('link', { name: `Con
 
 async function registerWithPassword(page: Page, member: { firstName: string; lastName: string; email: string; password: string }) {
   await page.goto('/register?redirect=%2Fdashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoA11yViolations(page, '/register');
   await page.getByLabel('First name').fill(member.firstName);
   await page.getByLabel('Last name').fill(member.lastName);
   await page.getByLabel('Email address').fill(member.email);
   await page.locator('input[name="password"]').fill(member.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Your account' }).getByText(member.email)).toBeVisible();
+  await expectNoA11yViolations(page, '/dashboard (registered with a password)');
 }
 
 test.describe('social sign-in', () => {
@@ -49,6 +53,7 @@ test.describe('social sign-in', () => {
     await expect(account.getByText('Francisco d’Anconia')).toBeVisible();
     await expect(account.getByText(email)).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: /Francisco d’Anconia/ })).toBeVisible();
+    await expectNoA11yViolations(page, '/dashboard (signed in with a social provider)');
     await snap(page, 'social-signed-in');
   });
 
@@ -76,6 +81,7 @@ test.describe('social sign-in', () => {
     await page.goto('/profile/security');
     const connect = page.getByRole('link', { name: `Connect ${PROVIDER}` });
     await expect(connect).toHaveAttribute('href', `/api/auth/connect/${E2E_SOCIAL_PROVIDER.id}?redirect=%2Fprofile%2Fsecurity`);
+    await expectNoA11yViolations(page, '/profile/security (nothing linked)');
     await connect.click();
     await signInAtProvider(page, { email: providerEmail, givenName: 'Hugh', familyName: 'Akston' });
 
@@ -85,6 +91,7 @@ test.describe('social sign-in', () => {
     await expect(linked).toContainText(PROVIDER);
     await expect(linked).toContainText(providerEmail);
     await expect(page.getByRole('link', { name: `Connect ${PROVIDER}` })).toHaveCount(0);
+    await expectNoA11yViolations(page, '/profile/security (a provider linked)');
     await snap(page, 'security-linked');
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();

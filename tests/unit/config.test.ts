@@ -1,10 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import express from 'express';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, loadConfig } from '../../adapters/config';
+import { ConfigError, describeConfig, loadConfig, printableUrl } from '../../adapters/config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'cfg-'));
+const dataDirForProperty = dataDir();
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
 const failure = (env: Record<string, string>) => {
   try {
@@ -93,5 +96,83 @@ describe('configuration', () => {
     expect(text).toContain('postgresql');
     expect(text).not.toContain('pw');
     expect(text).not.toContain('s'.repeat(40));
+  });
+
+  it('reads an empty variable as unset, as docker-compose passes `${VAR:-}`', () => {
+    const cfg = load({
+      PORT: '',
+      LOG_LEVEL: ' ',
+      MAGIC_LINK_TTL_SECONDS: '',
+      FEATURE_AI_SEARCH: '',
+      BODY_LIMIT: '',
+      SUPPORT_EMAIL: '',
+      STRIPE_API_BASE: '',
+      TRUSTED_PROXIES: '',
+      RATE_LIMIT_PASSWORD_POINTS: '',
+      OIDC_GOOGLE_ISSUER: '',
+      OIDC_GOOGLE_CLIENT_ID: '',
+      OIDC_GOOGLE_CLIENT_SECRET: '',
+    });
+    expect(cfg.port).toBe(3000);
+    expect(cfg.logLevel).toBe('info');
+    expect(cfg.magicLinkTtlSeconds).toBe(900);
+    expect(cfg.featureFlags.aiSearchEnabled).toBe(false);
+    expect(cfg.bodyLimit).toBe('6mb');
+    expect(cfg.supportEmail).toBe('support@localhost');
+    expect(cfg.trustedProxies).toEqual([]);
+    expect(cfg.rateLimits.password.points).toBe(10);
+    expect(cfg.oidcProviders).toEqual([]);
+  });
+
+  it('stops on a DATA_DIR it cannot write with one line naming the variable', () => {
+    const message = failure({ DATA_DIR: '/proc/version/olp' });
+    expect(message).toMatch(/^Invalid configuration: DATA_DIR /);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('accepts the TRUSTED_PROXIES forms express reads: names, addresses, prefixes, IPv4 netmasks', () => {
+    const value = 'loopback, linklocal,uniquelocal, 10.0.0.1, 10.0.0.0/8, 192.168.0.0/255.255.0.0, ::1, fd00::/8, ::ffff:10.0.0.1';
+    const cfg = load({ TRUSTED_PROXIES: value });
+    expect(cfg.trustedProxies).toEqual(['loopback', 'linklocal', 'uniquelocal', '10.0.0.1', '10.0.0.0/8', '192.168.0.0/255.255.0.0', '::1', 'fd00::/8', '::ffff:10.0.0.1']);
+    expect(() => express().set('trust proxy', cfg.trustedProxies)).not.toThrow();
+  });
+
+  it.each(['proxy.example.org', '10.0.0.1/33', '10.0.0.0/0', 'fd00::/129', '10.0.0.0/255.0.255.0', '10.0.0.0/abc', 'fe80::1%eth0', '10.0.0.256', 'true'])(
+    'stops on TRUSTED_PROXIES entry %j with one line naming the variable',
+    (entry) => {
+      const message = failure({ TRUSTED_PROXIES: `loopback,${entry}` });
+      expect(message).toMatch(/^Invalid configuration: TRUSTED_PROXIES /);
+      expect(message.split('\n')).toHaveLength(1);
+    },
+  );
+
+  it('property: a TRUSTED_PROXIES list the configuration accepts never makes express throw', () => {
+    const part = fc.oneof(
+      fc.constantFrom('loopback', 'linklocal', 'uniquelocal', 'localhost', '10.0.0.1', '::1', 'fd00::', '::ffff:1.2.3.4', '255.255.255.0', '0.0.0.0'),
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdef.:/%x') , maxLength: 12 }),
+    );
+    const entry = fc.tuple(part, fc.option(fc.oneof(fc.integer({ min: -1, max: 130 }).map(String), fc.ipV4(), fc.string({ maxLength: 3 })), { nil: undefined })).map(([address, range]) => (range === undefined ? address : `${address}/${range}`));
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 4 }), (entries) => {
+        let proxies: string[];
+        try {
+          proxies = loadConfig({ DATA_DIR: dataDirForProperty, TRUSTED_PROXIES: entries.join(',') }).trustedProxies;
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          expect((error as ConfigError).variable).toBe('TRUSTED_PROXIES');
+          return;
+        }
+        expect(() => express().set('trust proxy', proxies)).not.toThrow();
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('prints a service URL without its password or query', () => {
+    expect(printableUrl('postgres://olp:hunter2@db:5432/olp?sslmode=require&password=x')).toBe('postgres://olp:***@db:5432/olp');
+    expect(printableUrl('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
+    expect(printableUrl('not a url')).toBe('(unreadable URL)');
   });
 });

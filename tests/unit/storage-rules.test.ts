@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../domain/shared/errors';
+import { ERROR_TRANSPORT, INTERNAL_MESSAGE, errorEnvelope } from '../../adapters/http/errors';
+import { AppError, type ErrorKind } from '../../domain/shared/errors';
 import {
   AUTH_KEY_PREFIX,
   DEFAULT_TTL_SECONDS,
@@ -347,3 +348,57 @@ describe('storage errors', () => {
     }
   });
 });
+
+/**
+ * No operation writes a caller's data into the KeyValueStore, so the storage codes reach a client
+ * only through adapters/http/errors.ts, the one table of kinds to statuses: checked here with the
+ * errors the storage rules really raise.
+ */
+describe('storage errors on the wire (adapters/http/errors.ts)', () => {
+  const cases: [string, () => unknown, number, string][] = [
+    ['a key that is not a string', () => validateKey(7), 400, 'INVALID_KEY'],
+    ['an empty key', () => validateKey(''), 400, 'EMPTY_KEY'],
+    ['a key over 250 characters', () => validateKey('k'.repeat(MAX_KEY_LENGTH + 1)), 400, 'KEY_TOO_LONG'],
+    ['a key with a space', () => validateKey('a b'), 400, 'INVALID_KEY_CHARS'],
+    ['a key that escapes', () => validateKey('a/../b'), 400, 'PATH_TRAVERSAL'],
+    ['a function as value', () => serializeValue(() => 1), 400, 'INVALID_VALUE_TYPE'],
+    ['a control character in a value', () => serializeValue('bell\u0007'), 400, 'INVALID_VALUE_CHARS'],
+    ['a value over 5242880 bytes', () => serializeValue('x'.repeat(MAX_VALUE_BYTES)), 413, 'VALUE_TOO_LARGE'],
+    ['a time to live of 0', () => validateTtl(0), 400, 'INVALID_TTL'],
+    ['a full store', () => { throw storageQuotaExceeded(new Error('OOM')); }, 507, 'STORAGE_QUOTA_EXCEEDED'],
+    ['a Redis read failure', () => { throw storageBackendError('REDIS_GET_ERROR', new Error('ECONNRESET')); }, 503, 'REDIS_GET_ERROR'],
+    ['a memory write failure', () => { throw storageBackendError('STORAGE_SET_ERROR', new Error('clock')); }, 503, 'STORAGE_SET_ERROR'],
+  ];
+
+  it.each(cases)('%s answers %i with its code in the REST envelope', (_name, call, status, code) => {
+    const error = thrown(call);
+    const envelope = errorEnvelope(error, 'req-1');
+    expect(envelope.status).toBe(status);
+    expect(envelope.body).toEqual({ success: false, code, message: error.message, errors: error.errors ?? [], requestId: 'req-1' });
+    expect(JSON.stringify(envelope.body)).not.toMatch(/OOM|ECONNRESET|clock/);
+  });
+
+  it('maps every error kind to the status and tRPC code of the STYLE.md table', () => {
+    const table: Record<ErrorKind, [number, string]> = {
+      invalid_input: [400, 'BAD_REQUEST'],
+      unauthenticated: [401, 'UNAUTHORIZED'],
+      forbidden: [403, 'FORBIDDEN'],
+      not_found: [404, 'NOT_FOUND'],
+      conflict: [409, 'CONFLICT'],
+      rule_violation: [422, 'UNPROCESSABLE_CONTENT'],
+      payload_too_large: [413, 'PAYLOAD_TOO_LARGE'],
+      rate_limited: [429, 'TOO_MANY_REQUESTS'],
+      upstream_unavailable: [503, 'SERVICE_UNAVAILABLE'],
+      storage_full: [507, 'INTERNAL_SERVER_ERROR'],
+      internal: [500, 'INTERNAL_SERVER_ERROR'],
+    };
+    expect(Object.keys(ERROR_TRANSPORT).sort()).toEqual(Object.keys(table).sort());
+    for (const [kind, [http, trpc]] of Object.entries(table) as [ErrorKind, [number, string]][]) {
+      expect(ERROR_TRANSPORT[kind]).toEqual({ http, trpc });
+      const { status, body } = errorEnvelope(new AppError(kind, `SOME_${kind.toUpperCase()}`, 'What went wrong'));
+      expect(status).toBe(http);
+      expect(body).toMatchObject({ success: false, code: `SOME_${kind.toUpperCase()}`, message: kind === 'internal' ? INTERNAL_MESSAGE : 'What went wrong' });
+    }
+  });
+});
+

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PRODUCT_NAME, pageTitle } from './product';
 import { Button } from '../ui/Button';
 
@@ -6,13 +7,15 @@ export interface FailurePageProps {
   message: string;
   /** Defaults to reloading the page. */
   onRetry?: () => void;
+  /** Shown under the button (a way to get help). */
+  children?: ReactNode;
 }
 
 /**
  * A full-page failure, rendered outside the layout because the layout itself may be what failed
  * (for example when the runtime configuration could not be read).
  */
-export function FailurePage({ title, message, onRetry = () => window.location.reload() }: FailurePageProps) {
+export function FailurePage({ title, message, onRetry = () => window.location.reload(), children }: FailurePageProps) {
   return (
     <main id="main" className="site-main site-main--centered">
       <title>{pageTitle(title)}</title>
@@ -23,6 +26,7 @@ export function FailurePage({ title, message, onRetry = () => window.location.re
         <Button size="lg" onClick={onRetry}>
           Try again
         </Button>
+        {children}
       </section>
     </main>
   );

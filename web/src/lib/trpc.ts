@@ -1,7 +1,9 @@
 /**
  * The typed RPC client. Only the router's type crosses from the server. Requests go through the
  * same transport as REST calls (time budget, retries on network errors and 5xx, Idempotency-Key on
- * mutations), so the query layer adds no retries here either.
+ * mutations), so the query layer adds no retries here either. Mutations are batched too: a batch
+ * carries one Idempotency-Key, and the server scopes it to each call's place in the batch, so two
+ * calls of one mutation in a batch both act and a retried batch replays each.
  */
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';

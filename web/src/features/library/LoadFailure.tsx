@@ -1,3 +1,4 @@
+import { ContactSupport } from '../../app/ContactSupport';
 import { Button } from '../../ui/Button';
 
 export interface LoadFailureProps {
@@ -8,7 +9,7 @@ export interface LoadFailureProps {
   inline?: boolean;
 }
 
-/** A failed read: what failed, and a way to try again (the transport has already retried 5xx and network errors). */
+/** A failed read: what failed, a way to try again (the transport has already retried 5xx and network errors), and whom to ask. */
 export function LoadFailure({ what, onRetry, inline = false }: LoadFailureProps) {
   return (
     <div className={inline ? 'library-notice library-notice--error' : 'library-notice library-notice--error library-notice--page'} role="alert">
@@ -16,6 +17,7 @@ export function LoadFailure({ what, onRetry, inline = false }: LoadFailureProps)
       <Button variant="secondary" size="sm" onClick={onRetry}>
         Try again
       </Button>
+      <ContactSupport />
     </div>
   );
 }

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { appConfigQuery } from '../lib/app-config';
+
+/**
+ * "Still stuck? Contact support": a mail link to the configured support address (SUPPORT_EMAIL,
+ * from GET /api/config), for error screens. An error screen must not fail in turn, so this never
+ * suspends or throws: the configuration read at start-up is in the cache, and without it (it
+ * could not be read) the line is left out.
+ */
+export function ContactSupport() {
+  const { data: config } = useQuery(appConfigQuery);
+  if (!config) return null;
+  return (
+    <p>
+      Still stuck? <a href={`mailto:${config.dynamic.supportEmail}`}>Contact support</a>
+    </p>
+  );
+}
