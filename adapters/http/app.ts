@@ -12,7 +12,8 @@ import helmet from 'helmet';
 import { AppError } from '../../domain/shared/errors';
 import type { Services } from '../compose';
 import { contextFactory, requestIdOf } from './context';
-import { csrfProtection } from './csrf';
+import { csrfProtection, jsonBodiesOnly } from './csrf';
+import { devRoutes } from './dev-routes';
 import { errorEnvelope, toAppError } from './errors';
 import { idempotency } from './idempotency';
 import { openApiDocument } from './openapi';
@@ -91,19 +92,21 @@ export function createApp(services: Services, options: AppOptions = {}) {
   });
 
   app.use(cookieParser());
-  app.use(express.json({ limit: cfg.bodyLimit }));
-  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
 
   const makeContext = contextFactory(services);
   app.get('/api/openapi.json', (_req, res) => {
     const document = openApiDocument(allOperations, { title: 'Objectivism Learning Platform API', version: '1.0.0', serverUrl: cfg.appUrl });
     res.json({ ...document, paths: { ...document.paths, ...socialRedirectPaths } });
   });
-  app.use('/api', (_req, res, next) => {
+  // Both transports answer sessions, tokens and members' data: nothing of theirs is cached.
+  app.use(['/api', '/trpc'], (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(['/api', '/trpc'], csrfProtection(cfg.corsOrigins));
+  // Before the body is read: a refused cross-site request costs no parsing.
+  app.use(['/api', '/trpc'], csrfProtection(cfg.corsOrigins), jsonBodiesOnly());
+  app.use(express.json({ limit: cfg.bodyLimit }));
+  if (cfg.env !== 'production') app.use(devRoutes(services));
   app.use('/api', idempotency(services.kv));
   app.use(restRouter(allOperations, makeContext));
   // Browser redirects (302), so not operations: adapters/http/operations/social.ts.

@@ -32,6 +32,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   summary: string;
   description?: string;
   tags: string[];
+  /**
+   * Signed-in only: the session is checked before the input, so a caller without one gets 401 and
+   * never a validation message (the use case still decides permissions).
+   */
+  signedIn?: boolean;
   input: I;
   output: O;
   handler: (input: z.output<I>, ctx: RequestContext) => Promise<z.input<O>>;

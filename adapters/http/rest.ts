@@ -3,6 +3,7 @@
  * directly (never through tRPC's adapter, which costs ~2.5x on these machines: ARCHITECTURE.md §2).
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { requireActor } from '../../domain/auth/actor';
 import type { NamedOperation } from './operation';
 import type { RequestContextFactory } from './context';
 
@@ -25,6 +26,7 @@ export function restRouter(operations: NamedOperation[], makeContext: RequestCon
     router[rest.method](toExpressPath(rest.path), async (req: Request, res: Response, next: NextFunction) => {
       try {
         const ctx = makeContext(req, res);
+        if (operation.signedIn) requireActor(await ctx.actor());
         const input = await operation.input.parseAsync(restInput(req));
         const result = await operation.handler(input, ctx);
         const output = operation.output.parse(result) as Record<string, unknown>;

@@ -5,6 +5,7 @@
  */
 import { initTRPC, TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
+import { requireActor } from '../../domain/auth/actor';
 import { ERROR_TRANSPORT, errorEnvelope, toAppError } from './errors';
 import { idempotentMutation } from './idempotency';
 import type { Operation, OperationGroup, OperationRegistry, RequestContext } from './operation';
@@ -28,6 +29,11 @@ const mapErrors = t.middleware(async ({ next, ctx }) => {
 });
 
 const base = t.procedure.use(mapErrors);
+// Before `.input()`, so the session is checked before the input is parsed (Operation.signedIn).
+const signedIn = base.use(async ({ ctx, next }) => {
+  requireActor(await ctx.actor());
+  return next();
+});
 
 type ProcedureOf<Op> =
   Op extends Operation<infer I extends z.ZodType, infer O extends z.ZodType, 'query'>
@@ -39,10 +45,12 @@ type ProcedureOf<Op> =
 type RouterRecordOf<R extends OperationRegistry> = { [G in keyof R]: { [P in keyof R[G]]: ProcedureOf<R[G][P]> } };
 
 function procedureOf(op: Operation, path: string) {
-  const built = base.input(op.input).output(op.output);
+  const built = (op.signedIn ? signedIn : base).input(op.input).output(op.output);
   if (op.kind === 'query') return built.query(({ input, ctx }) => op.handler(input as never, ctx));
   // A mutation honours Idempotency-Key as its REST route does (the client retries network errors and 5xx).
-  return built.mutation(({ input, ctx }) => idempotentMutation(ctx.services.kv, ctx, path, input, () => op.handler(input as never, ctx)));
+  return built.mutation(({ input, ctx, batchIndex }) =>
+    idempotentMutation(ctx.services.kv, ctx, { procedure: path, batchIndex: batchIndex ?? 0 }, input, () => op.handler(input as never, ctx)),
+  );
 }
 
 export function buildTrpcRouter<R extends OperationRegistry>(registry: R) {

@@ -1,14 +1,22 @@
 /**
  * The RateLimiter port on rate-limiter-flexible: Redis counters when REDIS_URL is set (shared by
  * every API process), in-process counters otherwise. Fixed windows per action, from config.
+ *
+ * Time: the library runs its windows on its own time (Redis key expiry, or Date.now() and timers
+ * in process) and takes no clock, so a window cannot be ended by moving the product clock. What it
+ * answers is relative (`msBeforeNext`), so `resetsAt` is placed on the injected clock: the same
+ * time line as every other instant the product answers, and as `allowanceOf`'s floor.
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Clock } from '../../application/ports/clock';
 import type { RateLimitDecision, RateLimitedAction, RateLimiter, RateLimitState } from '../../application/ports/rate-limiter';
 
 export type RateLimits = Record<RateLimitedAction, { points: number; windowSeconds: number }>;
 
-export function createRateLimiter(limits: RateLimits, redis?: Redis): RateLimiter {
+const systemClock: Clock = { now: () => new Date() };
+
+export function createRateLimiter(limits: RateLimits, redis?: Redis, clock: Clock = systemClock): RateLimiter {
   const limiters = new Map<RateLimitedAction, { limiter: RateLimiterAbstract; points: number }>();
   for (const [action, { points, windowSeconds }] of Object.entries(limits) as [RateLimitedAction, RateLimits[RateLimitedAction]][]) {
     const options = { keyPrefix: `rl:${action}`, points, duration: windowSeconds };
@@ -21,7 +29,7 @@ export function createRateLimiter(limits: RateLimits, redis?: Redis): RateLimite
   };
   const stateOf = (res: RateLimiterRes | null, points: number): RateLimitState => ({
     remaining: res ? Math.max(0, points - res.consumedPoints) : points,
-    resetsAt: new Date(Date.now() + (res ? Math.max(0, res.msBeforeNext) : 0)),
+    resetsAt: new Date(clock.now().getTime() + (res ? Math.max(0, res.msBeforeNext) : 0)),
   });
 
   return {
@@ -38,6 +46,14 @@ export function createRateLimiter(limits: RateLimits, redis?: Redis): RateLimite
     async peek(action, key) {
       const { limiter, points } = of(action);
       return stateOf(await limiter.get(key), points);
+    },
+    async refund(action, key, points = 1) {
+      const { limiter } = of(action);
+      // Never more than is counted: the library would give a key with nothing counted (its window
+      // just ended) a negative count, that is attempts beyond the allowance in its next window.
+      const counted = (await limiter.get(key))?.consumedPoints ?? 0;
+      const back = Math.min(points, counted);
+      if (back > 0) await limiter.reward(key, back);
     },
     async reset(action, key) {
       await of(action).limiter.delete(key);

@@ -6,9 +6,9 @@
  */
 import { magicLinkMail, magicLinkUrl, resolveMagicLinkTarget } from '../../domain/auth/magic-link';
 import { normaliseRoles, type Role } from '../../domain/auth/roles';
-import type { MagicLinkRequest } from '../../domain/auth/schemas';
+import { MAGIC_LINK_TOKEN_MAX_LENGTH, TOKEN_REQUIRED_MESSAGE, type MagicLinkRequest, type VerifyMagicLinkInput } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
-import { AppError, conflict, forbidden, upstreamUnavailable } from '../../domain/shared/errors';
+import { AppError, conflict, forbidden, invalidInput, upstreamUnavailable } from '../../domain/shared/errors';
 import type { AuthDeps, ClientInfo } from './deps';
 import { emailKey, ipKey, spendAttempt } from './rate-limits';
 import { startSession, type IssuedTokens } from './sessions';
@@ -19,11 +19,20 @@ export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
 
 export async function requestMagicLink(d: AuthDeps, input: MagicLinkRequest, client: ClientInfo): Promise<{ message: string }> {
   const target = resolveMagicLinkTarget(input, { appUrl: d.settings.appUrl, allowedOrigins: d.settings.allowedAppOrigins });
-  await spendAttempt(d.rateLimiter, 'magic-link', [ipKey(client.ip), emailKey(input.email)]);
-
   const now = d.clock.now();
+  try {
+    await spendAttempt(d.rateLimiter, 'magic-link', [ipKey(client.ip), emailKey(input.email)]);
+  } catch (error) {
+    await d.audit.record({ action: 'magic_link.requested', outcome: 'failure', method: 'MAGIC_LINK', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'rate limited' }, at: now });
+    throw error;
+  }
+
   const token = d.secrets.token();
   const id = d.secrets.uuid();
+  // Older links are voided before this one is stored, never after: a link is only ever replaced by
+  // a request that stores its own afterwards, so of two requests racing the later-stored link
+  // always stays usable (voiding after sending let two racing requests void each other).
+  await d.magicLinks.replaceOthers(input.email, id, now);
   await d.magicLinks.create({
     id,
     email: input.email,
@@ -40,17 +49,22 @@ export async function requestMagicLink(d: AuthDeps, input: MagicLinkRequest, cli
     await d.audit.record({ action: 'magic_link.requested', outcome: 'failure', method: 'MAGIC_LINK', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'mail not sent' }, at: now });
     throw upstreamUnavailable(SEND_FAILED_MESSAGE, 'MAIL_SEND_FAILED', error);
   }
-  await d.magicLinks.replaceOthers(input.email, id, now);
   await d.audit.record({ action: 'magic_link.requested', outcome: 'success', method: 'MAGIC_LINK', email: input.email, ip: client.ip, userAgent: client.userAgent, at: now });
   return { message: MAGIC_LINK_SENT_MESSAGE };
 }
 
 /** First sign-in creates the member; ADMIN_EMAILS adds ADMIN; every sign-in verifies the address and stamps lastLoginAt. */
-export async function signInUser(d: Pick<AuthDeps, 'users' | 'settings'>, email: string, now: Date): Promise<User> {
-  const extra: Role[] = d.settings.adminEmails.includes(email.toLowerCase()) ? ['ADMIN'] : [];
-  const { user } = await d.users.createOrGet({ email, emailVerified: true, roles: normaliseRoles([], extra) }, now);
-  if (!user.isActive) return user;
-  const roles = normaliseRoles(user.roles, extra);
+/** The member behind a link's address, created on the first sign-in of a new address (nothing else changes yet). */
+async function memberFor(d: Pick<AuthDeps, 'users' | 'settings'>, email: string, now: Date): Promise<User> {
+  const { user } = await d.users.createOrGet({ email, emailVerified: true, roles: normaliseRoles([], adminRolesFor(d, email)) }, now);
+  return user;
+}
+
+const adminRolesFor = (d: Pick<AuthDeps, 'settings'>, email: string): Role[] => (d.settings.adminEmails.includes(email.toLowerCase()) ? ['ADMIN'] : []);
+
+/** A sign-in that is let in: the address is verified, the time recorded, ADMIN_EMAILS applied. */
+async function recordSignIn(d: Pick<AuthDeps, 'users' | 'settings'>, user: User, now: Date): Promise<User> {
+  const roles = normaliseRoles(user.roles, adminRolesFor(d, user.email));
   const updated = await d.users.update(user.id, { emailVerified: true, lastLoginAt: now, ...(roles.length !== user.roles.length ? { roles } : {}) }, now);
   return updated ?? user;
 }
@@ -60,26 +74,34 @@ export const INACTIVE_MESSAGE = 'This account has been deactivated. Please conta
 
 export async function verifyMagicLink(
   d: AuthDeps,
-  input: { token: string },
+  input: VerifyMagicLinkInput,
   client: ClientInfo,
   previousSessionId: string | null,
 ): Promise<{ user: User; tokens: IssuedTokens; redirectPath: string | null }> {
   const now = d.clock.now();
-  const result = await d.magicLinks.consume(d.secrets.hash(input.token), now);
+  const refuse = (reason: string) => d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', ip: client.ip, userAgent: client.userAgent, detail: { reason }, at: now });
+  if (input.token === '') {
+    await refuse('missing token');
+    throw invalidInput(TOKEN_REQUIRED_MESSAGE, [{ path: 'token', message: TOKEN_REQUIRED_MESSAGE }]);
+  }
+  // Longer than any token we issue: it cannot be ours, so it is unknown without a lookup.
+  const result = input.token.length > MAGIC_LINK_TOKEN_MAX_LENGTH ? ({ status: 'unknown' } as const) : await d.magicLinks.consume(d.secrets.hash(input.token), now);
   if (result.status !== 'consumed') {
-    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', ip: client.ip, userAgent: client.userAgent, detail: { reason: result.status }, at: now });
+    await refuse(result.status);
     if (result.status === 'used') throw conflict('This magic link has already been used', 'TOKEN_ALREADY_USED');
     throw new AppError('invalid_input', 'INVALID_MAGIC_LINK', INVALID_LINK_MESSAGE, { errors: [{ path: 'token', message: INVALID_LINK_MESSAGE }], details: { reason: result.status } });
   }
-  const user = await signInUser(d, result.link.email, now);
-  if (!user.isActive) {
-    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
+  // A refused sign-in (inactive member, links turned off) changes nothing of the member's.
+  const member = await memberFor(d, result.link.email, now);
+  if (!member.isActive) {
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: member.id, email: member.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
     throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
   }
-  if (!user.magicLinkEnabled) {
-    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'magic link turned off' }, at: now });
+  if (!member.magicLinkEnabled) {
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: member.id, email: member.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'magic link turned off' }, at: now });
     throw forbidden(MAGIC_LINK_DISABLED_MESSAGE, 'MAGIC_LINK_DISABLED');
   }
+  const user = await recordSignIn(d, member, now);
   const tokens = await startSession(d, user, 'MAGIC_LINK', client, previousSessionId);
   await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'MAGIC_LINK', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
   return { user, tokens, redirectPath: result.link.redirectPath };

@@ -1,21 +1,24 @@
 /**
- * The member's ways in (issue 4): list them, remove one (never the last), and re-authenticate for
- * sensitive actions. Passkeys count as one way in however many the member has, and so do linked
- * social accounts (SOCIAL; removing it unlinks them all).
+ * The member's ways in (issue 4): list them, remove one (never the last), turn sign-in by e-mailed
+ * link back on, and re-authenticate for sensitive actions. Passkeys count as one way in however
+ * many the member has, and so do linked social accounts (SOCIAL; removing it unlinks them all).
  */
 import { requirePermission, requireRecentAuthentication, type Actor } from '../../domain/auth/actor';
 import type { AuthenticationCredential } from '../../domain/auth/passkey-credential';
 import { REAUTHENTICATION_WINDOW_SECONDS } from '../../domain/auth/password';
-import type { AuthMethod, PreferredMethod } from '../../domain/auth/schemas';
+import type { AddableMethod, AuthMethod, PreferredMethod } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
 import { AppError, notFound, ruleViolation, unauthenticated } from '../../domain/shared/errors';
 import type { AuthDeps, ClientInfo } from './deps';
+import { requestMagicLink } from './magic-link';
 import { reauthenticateWithPasskey } from './passkeys';
-import { INVALID_CREDENTIALS } from './password';
-import { emailKey } from './rate-limits';
+import { INVALID_CREDENTIALS, passwordKeys } from './password';
+import { refundAttempt, spendAttempt } from './rate-limits';
 import { linkedMethodsOf } from './user-view';
 
 export const LAST_METHOD_MESSAGE = 'You cannot remove your only way to sign in. Add another sign-in method first.';
+export const REAUTH_SOCIAL_UNAVAILABLE = 'A linked account cannot confirm it is you here. Use your password, a passkey or an email link.';
+export const REAUTH_MAGIC_LINK_OFF = 'Sign-in by email link is turned off for your account. Use your password or a passkey.';
 
 export function methodsOf(user: User, linked: { passkeys: number; socialAccounts: number } = { passkeys: 0, socialAccounts: 0 }): AuthMethod[] {
   const methods: AuthMethod[] = [];
@@ -63,6 +66,25 @@ export async function removeMethod(d: AuthDeps, actor: Actor | null, method: Aut
 }
 
 /**
+ * Turns a method back on. Only MAGIC_LINK is turned on this way (a password, a passkey or a linked
+ * account has its own set-up). No re-authentication: it adds a way in that only the owner of the
+ * account's mailbox can use, so a borrowed session gains nothing by it. Already on: a no-op.
+ */
+export async function addMethod(d: AuthDeps, actor: Actor | null, method: AddableMethod, client: ClientInfo) {
+  const a = requirePermission(actor, 'profile.manage');
+  const now = d.clock.now();
+  const user = await d.users.byId(a.userId);
+  if (!user) throw notFound('User');
+  const linked = await linkedMethodsOf(d, user.id);
+  let updated = user;
+  if (method === 'MAGIC_LINK' && !user.magicLinkEnabled) {
+    updated = (await d.users.update(user.id, { magicLinkEnabled: true }, now)) ?? user;
+    await d.audit.record({ action: 'method.added', outcome: 'success', method, userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
+  }
+  return { methods: methodsOf(updated, linked), preferredMethod: updated.preferredAuthMethod, emailVerified: updated.emailVerified };
+}
+
+/**
  * Makes one of the member's set-up methods the preferred one. Choosing the first preference is free;
  * changing an existing one to another method is sensitive (a recent sign-in or re-authentication).
  */
@@ -97,36 +119,50 @@ export async function removePasskey(d: AuthDeps, actor: Actor | null, passkeyId:
   return { methods: methodsOf(updated, after), preferredMethod: updated.preferredAuthMethod, emailVerified: updated.emailVerified };
 }
 
-/** Proves again who is at the keyboard, with the password or one of the member's passkeys. */
-export async function reauthenticate(
-  d: AuthDeps,
-  actor: Actor | null,
-  input: { method: AuthMethod; password?: string | undefined; credential?: AuthenticationCredential | undefined },
-  client: ClientInfo,
-) {
+export interface ReauthenticationInput {
+  method: AuthMethod;
+  password?: string | undefined;
+  credential?: AuthenticationCredential | undefined;
+  /** With MAGIC_LINK: where the e-mailed link lands, as for POST /api/auth/magic-link. */
+  redirectUrl?: string | undefined;
+  appUrl?: string | undefined;
+  basePath?: string | undefined;
+}
+
+/**
+ * Proves again who is at the keyboard: with the password or a passkey the session is marked at once;
+ * with MAGIC_LINK a sign-in link goes to the member's own address, and opening it signs them in
+ * afresh (a new session, which replaces this one in the same browser). Linked social accounts are
+ * not offered (domain/auth/README.md "Methods and re-authentication").
+ */
+export async function reauthenticate(d: AuthDeps, actor: Actor | null, input: ReauthenticationInput, client: ClientInfo): Promise<{ reauthenticatedUntil: Date | null; emailSent: boolean }> {
   const a = requirePermission(actor, 'profile.manage');
   const now = d.clock.now();
+  const fresh = () => ({ reauthenticatedUntil: new Date(now.getTime() + REAUTHENTICATION_WINDOW_SECONDS * 1000), emailSent: false });
   if (input.method === 'PASSKEY') {
     await reauthenticateWithPasskey(d, a, input.credential, client);
-    return { reauthenticatedUntil: new Date(now.getTime() + REAUTHENTICATION_WINDOW_SECONDS * 1000) };
+    return fresh();
   }
-  if (input.method !== 'PASSWORD') {
-    throw new AppError('rule_violation', 'REAUTH_METHOD_UNAVAILABLE', 'Re-authenticate with your password or a passkey, or sign in again with an email link');
-  }
+  if (input.method === 'SOCIAL') throw new AppError('rule_violation', 'REAUTH_METHOD_UNAVAILABLE', REAUTH_SOCIAL_UNAVAILABLE);
   const user = await d.users.byId(a.userId);
   if (!user) throw notFound('User');
-  const limiterKey = emailKey(user.email);
-  const state = await d.rateLimiter.peek('password', limiterKey);
-  if (state.remaining <= 0) throw unauthenticated(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+  if (input.method === 'MAGIC_LINK') {
+    if (!user.magicLinkEnabled) throw new AppError('rule_violation', 'REAUTH_METHOD_UNAVAILABLE', REAUTH_MAGIC_LINK_OFF);
+    await requestMagicLink(d, { email: user.email, redirectUrl: input.redirectUrl, appUrl: input.appUrl, basePath: input.basePath ?? '' }, client);
+    return { reauthenticatedUntil: null, emailSent: true };
+  }
+  // Counted before the hash check, as at login: parallel guesses cannot outrun the allowance.
+  const keys = passwordKeys(client, user.email);
+  await spendAttempt(d.rateLimiter, 'password', keys);
   const ok = user.passwordHash && input.password ? (await d.passwords.verify(user.passwordHash, input.password)).ok : (await d.passwords.verifyDummy(input.password ?? ''), false);
   if (!ok) {
-    await d.rateLimiter.consume('password', limiterKey);
     await d.audit.record({ action: 'reauthenticate', outcome: 'failure', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
     throw unauthenticated(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
+  await refundAttempt(d.rateLimiter, 'password', keys);
   await d.sessions.markReauthenticated(a.sessionId, now);
   await d.audit.record({ action: 'reauthenticate', outcome: 'success', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
-  return { reauthenticatedUntil: new Date(now.getTime() + REAUTHENTICATION_WINDOW_SECONDS * 1000) };
+  return fresh();
 }
 
 /** The member's live sessions, the caller's own marked current. */

@@ -1,18 +1,20 @@
 /**
  * Passwords (issue 4): register, log in, set up or change. Login does the same work whether or
  * not the address has an account (a dummy hash for unknown ones) and answers 'Invalid credentials'
- * alike; failures count against the per-IP and per-address password limits, and a success clears
- * the address's count. An address over its limit can still sign in by magic link or passkey.
+ * alike. Every password check is counted against the per-IP and per-address password limits
+ * *before* the hash is computed, so a burst of parallel guesses cannot slip past the allowance
+ * while the ~0.3 s scrypt runs; a check that succeeds gives its own attempt back (failures stand
+ * until their window ends). An address over its limit can still sign in by magic link or passkey.
  */
 import { requirePermission, requireRecentAuthentication, type Actor } from '../../domain/auth/actor';
 import { PASSWORD_TOO_COMMON, REAUTHENTICATION_WINDOW_SECONDS } from '../../domain/auth/password';
 import { normaliseRoles, type Role } from '../../domain/auth/roles';
-import { tooManyAttemptsMessage } from '../../domain/auth/schemas';
+import { CURRENT_PASSWORD_WRONG } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
-import { AppError, conflict, forbidden, invalidInput, notFound, rateLimited, unauthenticated } from '../../domain/shared/errors';
+import { AppError, conflict, forbidden, invalidInput, notFound, unauthenticated } from '../../domain/shared/errors';
 import type { AuthDeps, ClientInfo } from './deps';
 import { INACTIVE_MESSAGE } from './magic-link';
-import { emailKey, ipKey } from './rate-limits';
+import { emailKey, ipKey, refundAttempt, spendAttempt } from './rate-limits';
 import { startSession, type IssuedTokens } from './sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -22,16 +24,8 @@ function refuseCommon(d: Pick<AuthDeps, 'commonPasswords'>, password: string) {
   if (d.commonPasswords.isCommon(password)) throw invalidInput(PASSWORD_TOO_COMMON, [{ path: 'password', message: PASSWORD_TOO_COMMON }], 'PASSWORD_TOO_COMMON');
 }
 
-async function guardAttempts(d: Pick<AuthDeps, 'rateLimiter'>, keys: string[]) {
-  for (const key of keys) {
-    const state = await d.rateLimiter.peek('password', key);
-    if (state.remaining <= 0) {
-      // resetsAt comes from the limiter's own clock (wall time), so it is compared with wall time.
-      const seconds = Math.max(1, Math.ceil((state.resetsAt.getTime() - Date.now()) / 1000));
-      throw rateLimited(tooManyAttemptsMessage(seconds), seconds);
-    }
-  }
-}
+/** The keys a password check by this client for this address counts against. */
+export const passwordKeys = (client: ClientInfo, email: string) => [ipKey(client.ip), emailKey(email)];
 
 export async function register(
   d: AuthDeps,
@@ -39,8 +33,9 @@ export async function register(
   client: ClientInfo,
   previousSessionId: string | null,
 ): Promise<{ user: User; tokens: IssuedTokens }> {
-  await guardAttempts(d, [ipKey(client.ip)]);
-  await d.rateLimiter.consume('password', ipKey(client.ip));
+  // Every registration counts, whatever its outcome: it is a per-IP brake on creating accounts and
+  // on probing which addresses have one (409 EMAIL_TAKEN).
+  await spendAttempt(d.rateLimiter, 'password', [ipKey(client.ip)]);
   refuseCommon(d, input.password);
   const now = d.clock.now();
   const passwordHash = await d.passwords.hash(input.password);
@@ -57,8 +52,8 @@ export async function register(
 }
 
 export async function login(d: AuthDeps, input: { email: string; password: string }, client: ClientInfo, previousSessionId: string | null): Promise<{ user: User; tokens: IssuedTokens }> {
-  const keys = [ipKey(client.ip), emailKey(input.email)];
-  await guardAttempts(d, keys);
+  const keys = passwordKeys(client, input.email);
+  await spendAttempt(d.rateLimiter, 'password', keys);
   const now = d.clock.now();
   const user = await d.users.byEmail(input.email);
   let ok = false;
@@ -70,15 +65,14 @@ export async function login(d: AuthDeps, input: { email: string; password: strin
     await d.passwords.verifyDummy(input.password);
   }
   if (!ok || !user) {
-    for (const key of keys) await d.rateLimiter.consume('password', key);
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', userId: user?.id ?? null, email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'invalid credentials' }, at: now });
     throw unauthenticated(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
+  await refundAttempt(d.rateLimiter, 'password', keys);
   if (!user.isActive) {
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
     throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
   }
-  await d.rateLimiter.reset('password', emailKey(input.email));
   const roles = normaliseRoles(user.roles, d.settings.adminEmails.includes(user.email) ? ['ADMIN'] : []);
   const updated = (await d.users.update(user.id, { lastLoginAt: now, ...(roles.length !== user.roles.length ? { roles } : {}) }, now)) ?? user;
   const tokens = await startSession(d, updated, 'PASSWORD', client, previousSessionId);
@@ -102,11 +96,13 @@ export async function setupPassword(
   if (!user) throw notFound('User');
   if (user.passwordHash) {
     if (input.currentPassword !== undefined) {
-      await guardAttempts(d, [emailKey(user.email)]);
+      const keys = passwordKeys(client, user.email);
+      await spendAttempt(d.rateLimiter, 'password', keys);
       const check = await d.passwords.verify(user.passwordHash, input.currentPassword);
-      if (!check.ok) {
-        await d.rateLimiter.consume('password', emailKey(user.email));
-        throw new AppError('invalid_input', 'INVALID_CURRENT_PASSWORD', 'The current password is not correct', { errors: [{ path: 'currentPassword', message: 'The current password is not correct' }] });
+      if (check.ok) await refundAttempt(d.rateLimiter, 'password', keys);
+      else {
+        await d.audit.record({ action: 'password.set', outcome: 'failure', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'wrong current password' }, at: now });
+        throw new AppError('invalid_input', 'INVALID_CURRENT_PASSWORD', CURRENT_PASSWORD_WRONG, { errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }] });
       }
     } else {
       requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);

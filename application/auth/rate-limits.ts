@@ -13,6 +13,11 @@ export async function spendAttempt(limiter: RateLimiter, action: RateLimitedActi
   }
 }
 
+/** Gives one attempt back on each key: the attempt turned out to be the member's own, right one. */
+export async function refundAttempt(limiter: RateLimiter, action: RateLimitedAction, keys: string[]): Promise<void> {
+  for (const key of keys) await limiter.refund(action, key);
+}
+
 /** The tightest of several allowances: fewest remaining, and the latest reset among the exhausted. */
 export async function allowanceOf(limiter: RateLimiter, action: RateLimitedAction, keys: string[], now: Date): Promise<RateLimitState> {
   const states = await Promise.all(keys.map((k) => limiter.peek(action, k)));

@@ -22,7 +22,14 @@ export interface IssuedTokens {
 interface TokenRecord {
   sessionId: string;
   userId: string;
+  /**
+   * When the token stops working (epoch ms), checked against the product clock: the store's TTL
+   * only bounds how long the record is kept, and runs on the store's own time.
+   */
+  expiresAt: number;
 }
+
+const expired = (record: TokenRecord, now: Date) => record.expiresAt <= now.getTime();
 
 const accessKey = (hash: string) => authKey('access', hash);
 const refreshKey = (hash: string) => authKey('refresh', hash);
@@ -34,16 +41,11 @@ async function issueTokens(d: SessionDeps, sessionId: string, userId: string): P
   const now = d.clock.now();
   const accessToken = d.secrets.token();
   const refreshToken = d.secrets.token();
-  const record: TokenRecord = { sessionId, userId };
-  await d.kv.set(accessKey(d.secrets.hash(accessToken)), record, { ttlSeconds: ACCESS_TOKEN_TTL_SECONDS });
-  await d.kv.set(refreshKey(d.secrets.hash(refreshToken)), record, { ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
-  return {
-    sessionId,
-    accessToken,
-    refreshToken,
-    accessExpiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-    refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-  };
+  const accessExpiresAt = new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+  const refreshExpiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+  await d.kv.set(accessKey(d.secrets.hash(accessToken)), { sessionId, userId, expiresAt: accessExpiresAt.getTime() } satisfies TokenRecord, { ttlSeconds: ACCESS_TOKEN_TTL_SECONDS });
+  await d.kv.set(refreshKey(d.secrets.hash(refreshToken)), { sessionId, userId, expiresAt: refreshExpiresAt.getTime() } satisfies TokenRecord, { ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
+  return { sessionId, accessToken, refreshToken, accessExpiresAt, refreshExpiresAt };
 }
 
 /**
@@ -76,8 +78,8 @@ export interface Authenticated {
 export async function authenticate(d: Pick<AuthDeps, 'clock' | 'secrets' | 'kv' | 'sessions' | 'users'>, accessToken: string | undefined): Promise<Authenticated | null> {
   if (!accessToken || accessToken.length > 200) return null;
   const record = await d.kv.get<TokenRecord>(accessKey(d.secrets.hash(accessToken)));
-  if (!record) return null;
   const now = d.clock.now();
+  if (!record || expired(record, now)) return null;
   const [session, user] = await Promise.all([d.sessions.byId(record.sessionId), d.users.byId(record.userId)]);
   if (!session || session.revokedAt || session.expiresAt <= now || session.userId !== record.userId) return null;
   if (!user || !user.isActive) return null;
@@ -105,6 +107,7 @@ export async function refreshSession(d: SessionDeps, refreshToken: string | unde
     }
     throw await fail('unknown');
   }
+  if (expired(record, now)) throw await fail('expired', record);
   await d.kv.set(rotatedKey(hash), record, { ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
   const [session, user] = await Promise.all([d.sessions.byId(record.sessionId), d.users.byId(record.userId)]);
   if (!session || session.revokedAt || session.expiresAt <= now) throw await fail('session ended', record);

@@ -9,6 +9,7 @@ export interface AuditEvent {
     | 'preferences.updated'
     | 'password.set'
     | 'method.removed'
+    | 'method.added'
     | 'method.preferred'
     | 'passkey.registered'
     | 'passkey.renamed'

@@ -20,7 +20,7 @@ export interface MagicLinkRepository {
    * otherwise answers why it cannot be used. Two concurrent consumes: exactly one is 'consumed'.
    */
   consume(tokenHash: string, now: Date): Promise<ConsumeResult>;
-  /** Marks every other unused link of the address replaced (a newer link was sent). */
+  /** Marks every other unused link of the address replaced (a newer one is about to be stored and sent). */
   replaceOthers(email: string, keepId: string, now: Date): Promise<number>;
   /** Removes a link whose mail could not be sent, so it is never usable. */
   remove(id: string): Promise<void>;

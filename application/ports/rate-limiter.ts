@@ -19,6 +19,8 @@ export interface RateLimiter {
   consume(action: RateLimitedAction, key: string, points?: number): Promise<RateLimitDecision>;
   /** The allowance without counting anything. */
   peek(action: RateLimitedAction, key: string): Promise<RateLimitState>;
+  /** Gives back attempts counted earlier in the window (a password attempt that turned out right). */
+  refund(action: RateLimitedAction, key: string, points?: number): Promise<void>;
   /** Forgets the attempts of a key (after a successful sign-in, for example). */
   reset(action: RateLimitedAction, key: string): Promise<void>;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { authenticationCredentialSchema } from './passkey-credential';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './password';
 
 /** Spec 000 §5: "text, at sign, text, dot, text". */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -42,7 +43,17 @@ export const magicLinkRequestSchema = z.object({
 });
 export type MagicLinkRequest = z.output<typeof magicLinkRequestSchema>;
 
-export const verifyMagicLinkSchema = z.object({ token: requiredString('Token is required').pipe(z.string().max(200, 'Invalid or expired magic link')) });
+export const TOKEN_REQUIRED_MESSAGE = 'Token is required';
+/** Longer than any token the product issues (43 characters): such a token is unknown, never looked up. */
+export const MAGIC_LINK_TOKEN_MAX_LENGTH = 200;
+
+/**
+ * Any token value reaches the verify use case, trimmed, with '' for a missing or non-text one: it
+ * refuses a missing token (TOKEN_REQUIRED_MESSAGE) and an over-long one (reason `unknown`) itself,
+ * so those refused sign-in attempts are audited like every other.
+ */
+export const verifyMagicLinkSchema = z.object({ token: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string()) });
+export type VerifyMagicLinkInput = z.output<typeof verifyMagicLinkSchema>;
 
 export const refreshSchema = z.object({ refreshToken: z.string().max(200).optional() });
 
@@ -134,7 +145,7 @@ const passwordAsTyped = (required: string) =>
 
 const newPassword = z.preprocess(
   (v) => (v === undefined || v === null ? '' : v),
-  z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(1024, 'Password must be at most 1024 characters'),
+  z.string({ error: PASSWORD_TOO_SHORT }).min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 );
 
 export const registerSchema = z.object({
@@ -149,14 +160,26 @@ export const loginSchema = z.object({
   password: passwordAsTyped('Password is required').pipe(z.string().max(1024, 'Invalid credentials')),
 });
 
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct';
+
 export const setupPasswordSchema = z.object({
   password: newPassword,
   setAsPreferred: z.boolean({ error: 'setAsPreferred must be true or false' }).optional().default(false),
-  currentPassword: z.string().max(1024).optional(),
+  /** Too long or not text: it cannot be the current password, and is answered as a wrong one. */
+  currentPassword: z.string({ error: CURRENT_PASSWORD_WRONG }).max(1024, CURRENT_PASSWORD_WRONG).optional(),
 });
 
 export const removeMethodSchema = z.object({
   method: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(AUTH_METHODS, { error: (issue) => (issue.input === undefined ? 'Authentication method is required' : 'Authentication method must be PASSWORD, PASSKEY, SOCIAL or MAGIC_LINK') })),
+});
+
+/** Methods turned on by POST /api/auth/methods; the others have their own set-up. */
+export const ADDABLE_METHODS = ['MAGIC_LINK'] as const;
+export type AddableMethod = (typeof ADDABLE_METHODS)[number];
+export const ADD_METHOD_MESSAGE = 'Only MAGIC_LINK can be turned on here: a password, a passkey or a linked account has its own set-up';
+
+export const addMethodSchema = z.object({
+  method: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(ADDABLE_METHODS, { error: (issue) => (issue.input === undefined ? 'Authentication method is required' : ADD_METHOD_MESSAGE) })),
 });
 
 export const setPreferredMethodSchema = z.object({
@@ -165,7 +188,10 @@ export const setPreferredMethodSchema = z.object({
 
 export const reauthenticateSchema = z.object({
   method: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(AUTH_METHODS, { error: (issue) => (issue.input === undefined ? 'Authentication method is required' : 'Authentication method must be PASSWORD, PASSKEY, SOCIAL or MAGIC_LINK') })),
-  password: z.string().max(1024).optional(),
+  /** With PASSWORD; one that could never be right is answered like a wrong one. */
+  password: z.string({ error: 'Invalid credentials' }).max(1024, 'Invalid credentials').optional(),
   /** With PASSKEY: the assertion answering POST /api/auth/passkey/reauthenticate/options. */
   credential: authenticationCredentialSchema.optional(),
+  /** With MAGIC_LINK: where the e-mailed link lands, with the rules of POST /api/auth/magic-link. */
+  ...magicLinkRequestSchema.pick({ redirectUrl: true, appUrl: true, basePath: true }).shape,
 });

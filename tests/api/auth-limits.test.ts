@@ -28,6 +28,15 @@ describe('magic-link rate limits', () => {
     expect(refused.json).toMatchObject({ success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 10 minutes.' });
   });
 
+  it('records a refused request in the audit trail, with the address, IP and user agent', async () => {
+    const api = new ApiClient(server.url, { 'x-forwarded-for': '203.0.113.20', 'user-agent': 'Hammer/1.0' });
+    for (let i = 0; i < 3; i++) expect((await api.post('/api/auth/magic-link', { email: `hammer-${i}@example.org` })).status).toBe(200);
+    expect((await api.post('/api/auth/magic-link', { email: 'hammer-4@example.org' })).status).toBe(429);
+    const rows = await server.services.database.db.selectFrom('audit_events').selectAll().where('user_agent', '=', 'Hammer/1.0').orderBy('id').execute();
+    expect(rows.map((e) => e.outcome)).toEqual(['success', 'success', 'success', 'failure']);
+    expect(rows[3]).toMatchObject({ action: 'magic_link.requested', method: 'MAGIC_LINK', email: 'hammer-4@example.org', ip: '203.0.113.20', detail: { reason: 'rate limited' } });
+  });
+
   it('counts per address across IPs', async () => {
     const email = 'target@example.org';
     for (let i = 0; i < 3; i++) expect((await from(`198.51.100.${i + 1}`).post('/api/auth/magic-link', { email })).status).toBe(200);
@@ -58,6 +67,7 @@ describe('magic-link rate limits', () => {
     expect((await api.get('/api/auth/check-email?email=b@example.org')).status).toBe(200);
     const refused = await api.get('/api/auth/check-email?email=c@example.org');
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.json.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
   });
 });

@@ -35,6 +35,24 @@ async function requestLink(api: ApiClient, email: string, extra: Record<string, 
   return linkIn(await smtp.waitFor(email, { after: before }));
 }
 
+/** Counts every call the server makes to its user repository until restored. */
+function countUserRepositoryCalls() {
+  const deps = server.services.auth.deps;
+  const real = deps.users;
+  let calls = 0;
+  deps.users = new Proxy(real, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { calls: () => calls, restore: () => void (deps.users = real) };
+}
+
 async function signIn(email = uniqueEmail()) {
   const api = client();
   const link = await requestLink(api, email);
@@ -105,16 +123,36 @@ describe('POST /api/auth/magic-link', () => {
   it('answers the same for a known and an unknown address, doing the same work', async () => {
     const { email: known } = await signIn();
     const unknown = uniqueEmail('nobody');
-    const a = await client().post('/api/auth/magic-link', { email: known });
-    const b = await client().post('/api/auth/magic-link', { email: unknown });
+    const lookups = countUserRepositoryCalls();
+    const a = await client().post('/api/auth/magic-link', { email: known }).finally(lookups.restore);
+    const knownLookups = lookups.calls();
+    const again = countUserRepositoryCalls();
+    const b = await client().post('/api/auth/magic-link', { email: unknown }).finally(again.restore);
     expect(a.status).toBe(b.status);
     expect(a.json).toEqual(b.json);
-    // The same work: one stored link and one mail each, and no user lookup on either path.
+    // The same work: no user lookup on either path, and one stored link and one mail each.
+    expect([knownLookups, again.calls()]).toEqual([0, 0]);
     const { db } = server.services.database;
     for (const email of [known, unknown]) {
       const open = await db.selectFrom('magic_links').select('id').where('email', '=', email).where('used_at', 'is', null).where('replaced_at', 'is', null).execute();
       expect(open).toHaveLength(1);
       expect(smtp.mails.filter((m) => m.to.includes(email)).length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('keeps the newer link usable when two requests for one address race', async () => {
+    for (let round = 0; round < 4; round++) {
+      const email = uniqueEmail('race');
+      const before = smtp.mails.length;
+      const answers = await Promise.all([client().post('/api/auth/magic-link', { email }), client().post('/api/auth/magic-link', { email })]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const tokens = smtp.mails.slice(before).filter((m) => m.to.includes(email)).map((m) => tokenOf(linkIn(m)));
+      expect(tokens).toHaveLength(2);
+      const verified = [];
+      for (const token of tokens) verified.push(await client().post('/api/auth/verify', { token }));
+      // One of them is the later-stored link, which nothing voided; the other is usable too or replaced.
+      expect(verified.some((v) => v.status === 200), JSON.stringify(verified.map((v) => v.json))).toBe(true);
+      for (const refused of verified.filter((v) => v.status !== 200)) expect(refused.json).toMatchObject({ message: 'Invalid or expired magic link', reason: 'replaced' });
     }
   });
 
@@ -226,6 +264,15 @@ describe('POST /api/auth/verify', () => {
     const res = await client().post('/api/auth/verify', { token: 'x'.repeat(43) });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ message: 'Invalid or expired magic link', reason: 'unknown' });
+  });
+
+  it('refuses a token over 200 characters as unknown: it cannot be one of ours', async () => {
+    for (const token of ['x'.repeat(201), 'x'.repeat(5000)]) {
+      const res = await client().post('/api/auth/verify', { token });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ success: false, code: 'INVALID_MAGIC_LINK', message: 'Invalid or expired magic link', reason: 'unknown' });
+    }
+    expect((await client().post('/api/auth/verify', { token: 'x'.repeat(200) })).json.reason).toBe('unknown');
   });
 
   it.each([[{}], [{ token: '' }], [{ token: '   ' }], [{ token: null }]])('answers %j with Token is required', async (payload) => {
@@ -382,15 +429,42 @@ describe('profile and preferences', () => {
   it.each([
     [{ firstName: '' }, 'First name is required'],
     [{ lastName: '  ' }, 'Last name is required'],
+    [{ firstName: 'A'.repeat(101) }, 'First name must be at most 100 characters'],
+    [{ lastName: 'B'.repeat(101) }, 'Last name must be at most 100 characters'],
+    [{ phoneNumber: '+1 '.padEnd(33, '5') }, 'Phone number is too long'],
     [{ birthYear: 1899 }, `Birth year must be a year from 1900 to ${new Date().getUTCFullYear()}`],
     [{ birthYear: new Date().getUTCFullYear() + 1 }, `Birth year must be a year from 1900 to ${new Date().getUTCFullYear()}`],
     [{ birthYear: 1950.5 }, `Birth year must be a year from 1900 to ${new Date().getUTCFullYear()}`],
     [{ marketingOptIn: 'yes' }, 'marketingOptIn must be true or false'],
+    [{ weeklyDigestOptIn: 'yes' }, 'weeklyDigestOptIn must be true or false'],
   ])('refuses %j with %s', async (payload, message) => {
     const { api } = await signIn();
     const res = await api.put('/api/auth/profile', payload);
     expect(res.status).toBe(400);
-    expect(res.json.message).toBe(message);
+    expect(res.json).toMatchObject({ success: false, code: 'VALIDATION_ERROR', message });
+    expect(res.json.errors[0]).toEqual({ path: Object.keys(payload)[0], message });
+  });
+
+  it('accepts the limits themselves: 100-character names, a 32-character phone number, birth years 1900 and this year', async () => {
+    const { api } = await signIn();
+    const thisYear = new Date().getUTCFullYear();
+    const res = await api.put('/api/auth/profile', { firstName: 'A'.repeat(100), lastName: 'B'.repeat(100), phoneNumber: '5'.repeat(32), birthYear: 1900, weeklyDigestOptIn: true });
+    expect(res.status).toBe(200);
+    expect(res.json.user).toMatchObject({ firstName: 'A'.repeat(100), lastName: 'B'.repeat(100), phoneNumber: '5'.repeat(32), birthYear: 1900, weeklyDigestOptIn: true });
+    expect((await api.put('/api/auth/profile', { birthYear: thisYear })).json.user.birthYear).toBe(thisYear);
+  });
+
+  it.each([
+    [{ theme: 'sepia' }, 'Theme must be light, dark or system'],
+    [{ theme: 42 }, 'Theme must be light, dark or system'],
+    [{ emailNotifications: 'yes' }, 'emailNotifications must be true or false'],
+    [{ pushNotifications: 1 }, 'pushNotifications must be true or false'],
+  ])('refuses preferences %j with %s', async (payload, message) => {
+    const { api } = await signIn();
+    const res = await api.put('/api/auth/preferences', payload);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false, code: 'VALIDATION_ERROR', message });
+    expect(res.json.errors[0]).toEqual({ path: Object.keys(payload)[0], message });
   });
 
   it('needs a session', async () => {
@@ -405,6 +479,14 @@ describe('profile and preferences', () => {
     expect(res.json).toEqual({ success: true, preferences: { theme: 'dark', emailNotifications: true, pushNotifications: true } });
     expect((await api.put('/api/auth/preferences', { theme: 'auto' })).json.preferences.theme).toBe('system');
     expect((await api.put('/api/auth/preferences', { theme: 'sepia' })).status).toBe(400);
+  });
+});
+
+describe('GET /api/auth/rate-limit', () => {
+  it('refuses a malformed email with Invalid email format', async () => {
+    const res = await client().get('/api/auth/rate-limit?action=magic-link&email=bad');
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false, code: 'VALIDATION_ERROR', message: 'Invalid email format', errors: [{ path: 'email', message: 'Invalid email format' }] });
   });
 });
 

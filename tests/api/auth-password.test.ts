@@ -1,9 +1,11 @@
 /** Passwords, sign-in methods, re-authentication and the sessions list against a real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScryptHash } from '../../adapters/crypto/password-hasher';
-import { ApiClient } from '../support/client';
+import { ApiClient, type ApiAnswer } from '../support/client';
 import { testClock } from '../support/clock';
+import { linkIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/server';
+import { authenticatorFor } from '../support/software-authenticator';
 
 const clock = testClock(new Date('2026-05-01T09:00:00Z'));
 let server: TestServer;
@@ -137,29 +139,180 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('online guessing', () => {
-  it('slows an address down after repeated failures, leaves magic-link sign-in open, and the lock expires', async () => {
+  // Five password checks per 10 minutes, per client IP and per address. Every test uses addresses
+  // and client IPs of its own (X-Forwarded-For from a trusted proxy), so they cannot spend each
+  // other's allowances.
+  const ALLOWANCE = 5;
+  let smtp: SmtpSink;
+  let limited: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    limited = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: String(ALLOWANCE), RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '600', TRUSTED_PROXIES: 'loopback', SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await limited.close();
+    await smtp.close();
+  });
+
+  let ip = 0;
+  const freshIp = () => `203.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+  const from = (address = freshIp()) => new ApiClient(limited.url, { 'x-forwarded-for': address });
+  const login = (api: ApiClient, email: string, password: string) => api.post('/api/auth/login', { email, password });
+
+  /**
+   * A member with a password, registered from a client IP of its own (registering counts per IP),
+   * and signed in on a browser behind yet another IP, which has spent nothing.
+   */
+  async function member() {
+    const email = uniqueEmail('guess');
+    const registrar = from();
+    const res = await registrar.post('/api/auth/register', { email, password: GOOD, firstName: 'Hank', lastName: 'Rearden' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const api = from();
+    for (const [name, value] of registrar.cookies) api.cookies.set(name, value);
+    return { email, api };
+  }
+
+  function expectLocked(res: ApiAnswer) {
+    expect(res.status, JSON.stringify(res.json)).toBe(429);
+    expect(res.json).toMatchObject({ success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 10 minutes.' });
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(540);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+  }
+
+  const statuses = (answers: ApiAnswer[]) => answers.map((a) => a.status).sort();
+
+  it('counts each guess before checking it: of 30 parallel guesses only the allowance reaches the check', async () => {
+    const { email } = await member();
+    const attacker = from();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(attacker, email, `wrong-guess-number-${i}`)));
+    expect(answers.filter((a) => a.status === 401).every((a) => a.json.message === 'Invalid credentials')).toBe(true);
+    expect(statuses(answers)).toEqual([...Array(ALLOWANCE).fill(401), ...Array(30 - ALLOWANCE).fill(429)]);
+    for (const refused of answers.filter((a) => a.status === 429)) expectLocked(refused);
+  });
+
+  it('locks an address against every client IP once it has had its allowance of failures', async () => {
+    const { email } = await member();
+    const first = from();
+    for (let i = 0; i < ALLOWANCE; i++) expect((await login(first, email, `wrong-${i}-guess`)).status).toBe(401);
+    // Another IP, the right password: the address itself is locked.
+    const second = from();
+    expectLocked(await login(second, email, GOOD));
+    expect((await second.get(`/api/auth/rate-limit?action=password&email=${encodeURIComponent(email)}`)).json.remaining).toBe(0);
+    // That second IP has spent nothing of its own: another address still gets a real answer.
+    expect((await login(second, uniqueEmail('other'), 'wrong-guess-here')).status).toBe(401);
+  });
+
+  it('locks one client IP across several addresses, leaving those addresses open to everyone else', async () => {
+    const { email } = await member();
+    const sprayer = from();
+    for (let i = 0; i < ALLOWANCE; i++) expect((await login(sprayer, uniqueEmail('spray'), 'Summer-2026!')).status).toBe(401);
+    expectLocked(await login(sprayer, email, GOOD));
+    expectLocked(await login(sprayer, uniqueEmail('spray'), 'Summer-2026!'));
+    expect((await login(from(), email, GOOD)).status).toBe(200);
+  });
+
+  it('gives a successful check its attempt back, but a success does not wipe earlier failures', async () => {
+    const { email } = await member();
+    const api = from();
+    // Successes alone never lock anyone out (a shared office IP, a member signing in on every device).
+    for (let i = 0; i < ALLOWANCE + 3; i++) expect((await login(api, email, GOOD)).status).toBe(200);
+    const other = await member();
+    const typist = from();
+    for (let i = 0; i < ALLOWANCE - 1; i++) expect((await login(typist, other.email, `typo-${i}-password`)).status).toBe(401);
+    expect((await login(typist, other.email, GOOD)).status).toBe(200);
+    expect((await login(typist, other.email, 'one-more-typo')).status).toBe(401);
+    expectLocked(await login(typist, other.email, GOOD));
+  });
+
+  it('during a password lock the member still signs in by e-mailed link and by passkey', async () => {
+    const { email, api: registered } = await member();
+    const device = authenticatorFor(limited.services.config.appUrl);
+    const start = await registered.post('/api/auth/passkey/register', { name: 'Laptop' });
+    expect(start.status, JSON.stringify(start.json)).toBe(200);
+    expect((await registered.post('/api/auth/verify-passkey', { credential: device.create(start.json.data), setAsPreferred: false })).status).toBe(200);
+
+    const attacker = from();
+    for (let i = 0; i < ALLOWANCE; i++) expect((await login(attacker, email, `wrong-${i}-guess`)).status).toBe(401);
+    const owner = from();
+    expectLocked(await login(owner, email, GOOD));
+
+    // A real link through SMTP, opened by the member.
+    const before = smtp.mails.length;
+    expect((await owner.post('/api/auth/magic-link', { email })).status).toBe(200);
+    const token = new URL(linkIn(await smtp.waitFor(email, { after: before }))).searchParams.get('token');
+    const verified = await owner.post('/api/auth/verify', { token });
+    expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+    expect((await owner.get('/api/auth/me')).json.user.email).toBe(email);
+
+    // A passkey sign-in on another browser.
+    const laptop = from();
+    const options = await laptop.post('/api/auth/passkey/authenticate/options', {});
+    const signedIn = await laptop.post('/api/auth/passkey/authenticate', { credential: device.get(options.json.data) });
+    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
+    expect((await laptop.get('/api/auth/me')).json.user.email).toBe(email);
+
+    // The password stays locked until its window ends.
+    expectLocked(await login(from(), email, GOOD));
+  });
+
+  it('answers a locked re-authentication like a locked login: 429 with Retry-After', async () => {
+    const { email, api } = await member();
+    const attacker = from();
+    for (let i = 0; i < ALLOWANCE; i++) expect((await login(attacker, email, `wrong-${i}-guess`)).status).toBe(401);
+    expectLocked(await api.post('/api/auth/reauthenticate', { method: 'PASSWORD', password: GOOD }));
+  });
+
+  it('counts re-authentication guesses before checking them, in parallel too', async () => {
+    const { api } = await member();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => api.post('/api/auth/reauthenticate', { method: 'PASSWORD', password: `wrong-guess-${i}` })));
+    expect(statuses(answers)).toEqual([...Array(ALLOWANCE).fill(401), ...Array(20 - ALLOWANCE).fill(429)]);
+    expectLocked(await api.post('/api/auth/reauthenticate', { method: 'PASSWORD', password: GOOD }));
+  });
+
+  it('counts a wrong current password on setup-password, and then refuses the right one too', async () => {
+    const { api } = await member();
+    for (let i = 0; i < ALLOWANCE; i++) {
+      const wrong = await api.post('/api/auth/setup-password', { password: 'A-brand-new-passphrase', currentPassword: `not-it-${i}` });
+      expect(wrong.status).toBe(400);
+      expect(wrong.json.code).toBe('INVALID_CURRENT_PASSWORD');
+    }
+    expectLocked(await api.post('/api/auth/setup-password', { password: 'A-brand-new-passphrase', currentPassword: GOOD }));
+  });
+
+  it('counts registrations against the per-IP password limit', async () => {
+    const office = from();
+    for (let i = 0; i < ALLOWANCE; i++) {
+      expect((await office.post('/api/auth/register', { email: uniqueEmail('reg'), password: GOOD, firstName: 'A', lastName: 'B' })).status).toBe(200);
+    }
+    expectLocked(await office.post('/api/auth/register', { email: uniqueEmail('reg'), password: GOOD, firstName: 'A', lastName: 'B' }));
+    expectLocked(await login(office, uniqueEmail('reg'), GOOD));
+  });
+
+  it('lets the lock expire', async () => {
     // A window long enough for four scrypt logins on a loaded machine; the wait at the end follows
     // the server's own Retry-After, so the test does not depend on how fast the logins ran.
-    const limited = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '3', RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '10', TRUSTED_PROXIES: 'loopback' });
+    const short = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '3', RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '10', TRUSTED_PROXIES: 'loopback' });
     try {
       const email = `locked.${Date.now()}@example.org`;
-      const setup = new ApiClient(limited.url, { 'x-forwarded-for': '1.1.1.1' });
+      const setup = new ApiClient(short.url, { 'x-forwarded-for': '1.1.1.1' });
       expect((await setup.post('/api/auth/register', { email, password: GOOD, firstName: 'A', lastName: 'B' })).status).toBe(200);
-      const attacker = new ApiClient(limited.url);
+      const attacker = new ApiClient(short.url);
       for (let i = 0; i < 3; i++) expect((await attacker.post('/api/auth/login', { email, password: `wrong-${i}-guess` })).status).toBe(401);
       const locked = await attacker.post('/api/auth/login', { email, password: GOOD });
       expect(locked.status).toBe(429);
       expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(locked.json.message).toMatch(/^Too many attempts\. Please try again in 1 minute\.$/);
-      const magic = await limited.services.auth.deps.rateLimiter.peek('magic-link', `email:${email}`);
+      const magic = await short.services.auth.deps.rateLimiter.peek('magic-link', `email:${email}`);
       expect(magic.remaining).toBeGreaterThan(0);
       const retryAfter = Number(locked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(10);
       await new Promise((r) => setTimeout(r, retryAfter * 1000 + 300));
-      expect((await new ApiClient(limited.url).post('/api/auth/login', { email, password: GOOD })).status).toBe(200);
+      expect((await new ApiClient(short.url).post('/api/auth/login', { email, password: GOOD })).status).toBe(200);
     } finally {
-      await limited.close();
+      await short.close();
     }
   });
 });
@@ -191,6 +344,17 @@ describe('POST /api/auth/setup-password', () => {
     expect((await api.post('/api/auth/refresh')).status).toBe(200);
     expect((await api.post('/api/auth/reauthenticate', { method: 'PASSWORD', password: 'A-brand-new-passphrase' })).status).toBe(200);
     expect((await api.post('/api/auth/setup-password', { password: 'Yet-another-passphrase' })).status).toBe(200);
+  });
+
+  it('refuses one of the 10,000 most common passwords with the common-password message', async () => {
+    const { api } = await registered();
+    const res = await api.post('/api/auth/setup-password', { password: 'Password1', currentPassword: GOOD });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Please choose one that is harder to guess.' });
+    expect(res.json.errors).toEqual([{ path: 'password', message: 'This password is too common. Please choose one that is harder to guess.' }]);
+    const fresh = client();
+    await viaMagicLink(fresh, uniqueEmail('ml'));
+    expect((await fresh.post('/api/auth/setup-password', { password: 'iloveyou1' })).json.code).toBe('PASSWORD_TOO_COMMON');
   });
 
   it('needs a session and a long enough password', async () => {

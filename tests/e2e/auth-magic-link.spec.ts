@@ -183,6 +183,32 @@ test.describe('sign-in by magic link', () => {
     await expectPageShape(page, 'Sign in');
   });
 
+  test('an expired link shows the error state and a way back to sign in', async ({ page }) => {
+    const email = uniqueEmail('expired');
+    await requestLink(page, email);
+    const link = signInLinkIn(await waitForMail(email));
+
+    // The development tool ends this address's link now: every other test keeps 15-minute links.
+    const expired = await page.request.post('/api/dev/magic-links/expire', { data: { email } });
+    expect(expired.status()).toBe(200);
+    expect(await expired.json()).toEqual({ success: true, expired: 1 });
+
+    await page.goto(link);
+    await expectPageShape(page, 'Authentication failed');
+    const problem = page.getByRole('alert');
+    await expect(problem).toContainText('Verification failed');
+    await expect(problem).toContainText('Invalid or expired magic link');
+    await expect(problem).toContainText('This sign-in link has expired.');
+    await expect(page.getByText('We were unable to verify your account. Please try again or request a new magic link.')).toBeVisible();
+    await expectNoA11yViolations(page, 'callback (expired)');
+    await snap(page, 'callback-expired');
+
+    await page.getByRole('link', { name: 'Return to login' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+    await expectPageShape(page, 'Sign in');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
   test('a callback without a token says so at once', async ({ page }) => {
     await page.goto('/auth/callback');
     await expectPageShape(page, 'Authentication failed');

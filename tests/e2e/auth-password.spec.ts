@@ -42,7 +42,7 @@ test.describe('sign-in with a password', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('First name is required')).toBeVisible();
     await expect(page.getByText('Last name is required')).toBeVisible();
-    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Invalid email format')).toBeVisible();
     await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
     await expect(page.getByLabel('First name')).toBeFocused();
     await expectNoA11yViolations(page, '/register (errors)');
@@ -107,7 +107,7 @@ test.describe('sign-in with a password', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('the sign-in page checks the address and the password before sending anything', async ({ page }) => {
+  test('the sign-in page checks the address and the password before sending anything, in the login form’s words', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/login');
     await expectPageShape(page, 'Sign in');
@@ -118,11 +118,18 @@ test.describe('sign-in with a password', () => {
     });
     await page.getByLabel('Email address').fill('eddie@taggart');
     await page.getByRole('button', { name: 'Sign in with password' }).click();
-    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Invalid email format')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
     await expect(page.getByLabel('Email address')).toBeFocused();
     await expectNoA11yViolations(page, '/login (password, dark, errors)');
     await snap(page, 'login-password-errors-dark');
     expect(sent).toBe(0);
+
+    // The e-mailed link's form keeps its own wording (spec 000 §5).
+    await page.getByRole('tab', { name: 'Email link' }).click();
+    await page.getByLabel('Email address').fill('eddie@taggart');
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Invalid email format')).toHaveCount(0);
   });
 });

@@ -1,7 +1,21 @@
-/** Passwords, sign-in methods, re-authentication and the sessions list (spec 000 §7; issue 4). */
+/**
+ * Passwords, sign-in methods, re-authentication and the sessions list (spec 000 §7; issue 4).
+ * Every operation but register and login is `signedIn`: 401 comes before any validation message.
+ */
 import { z } from 'zod';
-import { AUTH_METHODS, authUserSchema, loginSchema, PREFERRED_METHODS, reauthenticateSchema, registerSchema, removeMethodSchema, setPreferredMethodSchema, setupPasswordSchema } from '../../../domain/auth/schemas';
-import { endSession, listMethods, listSessions, reauthenticate, removeMethod, setPreferredMethod } from '../../../application/auth/methods';
+import {
+  addMethodSchema,
+  AUTH_METHODS,
+  authUserSchema,
+  loginSchema,
+  PREFERRED_METHODS,
+  reauthenticateSchema,
+  registerSchema,
+  removeMethodSchema,
+  setPreferredMethodSchema,
+  setupPasswordSchema,
+} from '../../../domain/auth/schemas';
+import { addMethod, endSession, listMethods, listSessions, reauthenticate, removeMethod, setPreferredMethod } from '../../../application/auth/methods';
 import { login, register, setupPassword } from '../../../application/auth/password';
 import { authUserOf } from '../../../application/auth/user-view';
 import { deliverTokens, tokenFields } from '../auth-transport';
@@ -41,6 +55,7 @@ export const accountOperations = {
     rest: { method: 'post', path: '/api/auth/setup-password' },
     summary: 'Set a password, or change it (needs currentPassword or a re-authentication within 10 minutes)',
     tags,
+    signedIn: true,
     input: setupPasswordSchema,
     output: z.object({ user: authUserSchema }),
     handler: async (input, ctx) => ({ user: await authUserOf(ctx.services.auth.deps, await setupPassword(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
@@ -50,6 +65,7 @@ export const accountOperations = {
     rest: { method: 'get', path: '/api/auth/methods' },
     summary: "The member's sign-in methods, preferred method and whether the address is verified",
     tags,
+    signedIn: true,
     input: z.object({}).optional(),
     output: methodsOutput,
     handler: async (_input, ctx) => listMethods(ctx.services.auth.deps, await ctx.actor()),
@@ -59,15 +75,27 @@ export const accountOperations = {
     rest: { method: 'delete', path: '/api/auth/methods' },
     summary: 'Remove a sign-in method (never the last; needs a recent sign-in or re-authentication)',
     tags,
+    signedIn: true,
     input: removeMethodSchema,
     output: methodsOutput,
     handler: async (input, ctx) => removeMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
+  }),
+
+  addMethod: defineMutation({
+    rest: { method: 'post', path: '/api/auth/methods' },
+    summary: 'Turn sign-in by email link (MAGIC_LINK) back on; no re-authentication needed, it only adds a way in through your own mailbox',
+    tags,
+    signedIn: true,
+    input: addMethodSchema,
+    output: methodsOutput,
+    handler: async (input, ctx) => addMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
   }),
 
   setPreferredMethod: defineMutation({
     rest: { method: 'put', path: '/api/auth/methods/preferred' },
     summary: 'Make a set-up method (PASSWORD, PASSKEY or SOCIAL) the preferred one; changing an existing preference needs a recent sign-in or re-authentication',
     tags,
+    signedIn: true,
     input: setPreferredMethodSchema,
     output: methodsOutput,
     handler: async (input, ctx) => setPreferredMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
@@ -76,12 +104,15 @@ export const accountOperations = {
   reauthenticate: defineMutation({
     rest: { method: 'post', path: '/api/auth/reauthenticate' },
     summary: 'Prove again who you are before a sensitive action (valid 10 minutes)',
+    description:
+      'PASSWORD (with password) or PASSKEY (with credential) re-authenticates this session at once and answers reauthenticatedUntil. MAGIC_LINK e-mails a sign-in link to your own address (redirectUrl, appUrl and basePath as for POST /api/auth/magic-link) and answers emailSent: opening it signs you in afresh. SOCIAL is refused (422 REAUTH_METHOD_UNAVAILABLE).',
     tags,
+    signedIn: true,
     input: reauthenticateSchema,
-    output: z.object({ reauthenticatedUntil: z.string() }),
+    output: z.object({ reauthenticatedUntil: z.string().nullable(), emailSent: z.boolean() }),
     handler: async (input, ctx) => {
       const result = await reauthenticate(ctx.services.auth.deps, await ctx.actor(), input, ctx.client);
-      return { reauthenticatedUntil: result.reauthenticatedUntil.toISOString() };
+      return { reauthenticatedUntil: result.reauthenticatedUntil?.toISOString() ?? null, emailSent: result.emailSent };
     },
   }),
 
@@ -89,6 +120,7 @@ export const accountOperations = {
     rest: { method: 'get', path: '/api/auth/sessions' },
     summary: "The member's active sessions (device, IP, method, sign-in time, last use)",
     tags,
+    signedIn: true,
     input: z.object({}).optional(),
     output: z.object({
       sessions: z.array(z.object({ id: z.string(), method: z.string(), ip: z.string(), userAgent: z.string().nullable(), signedInAt: z.string(), lastUsedAt: z.string(), current: z.boolean() })),
@@ -102,6 +134,7 @@ export const accountOperations = {
     rest: { method: 'delete', path: '/api/auth/sessions/{id}' },
     summary: 'End one of your sessions; its tokens stop working at once',
     tags,
+    signedIn: true,
     input: z.object({ id: z.string().min(1, 'Session ID is required') }),
     output: z.object({}),
     handler: async (input, ctx) => {

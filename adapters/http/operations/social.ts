@@ -26,6 +26,7 @@ export const socialOperations = {
     rest: { method: 'get', path: '/api/auth/social/list' },
     summary: "The member's linked social accounts (provider, email, linkedAt), oldest first",
     tags: ['auth'],
+    signedIn: true,
     input: z.object({}).optional(),
     output: z.object({
       accounts: z.array(

@@ -182,6 +182,31 @@ describe('sign-in methods', () => {
     expect(probe.auth?.state.hasSocialLogin).toBe(false);
   });
 
+  it('turns email links back on with POST /api/auth/methods, with no confirmation needed', async () => {
+    const { server, user } = await openSecurityPage({ methods: { methods: ['PASSWORD'], preferredMethod: 'PASSWORD' } });
+    server.on('POST /api/auth/methods', methodsReply({ methods: ['PASSWORD', 'MAGIC_LINK'], preferredMethod: 'PASSWORD' }));
+    expect(methodRow('Email link')).toHaveTextContent('Off');
+    expect(within(methodRow('Email link')).queryByRole('button', { name: 'Turn off: Email link' })).not.toBeInTheDocument();
+    await user.click(within(methodRow('Email link')).getByRole('button', { name: 'Turn on: Email link' }));
+    await elapse(0);
+    expect(server.callsTo('POST /api/auth/methods')[0]?.body).toEqual({ method: 'MAGIC_LINK' });
+    expect(server.callsTo('POST /api/auth/methods')[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(methodRow('Email link')).toHaveTextContent('On');
+    expect(within(methodRow('Email link')).getByRole('button', { name: 'Turn off: Email link' })).toBeInTheDocument();
+    expect(within(methodRow('Email link')).queryByRole('button', { name: 'Turn on: Email link' })).not.toBeInTheDocument();
+    expect(screen.getByText('Email links turned on')).toBeInTheDocument();
+  });
+
+  it('shows a refusal to turn email links on as the server words it', async () => {
+    const { server, user } = await openSecurityPage({ methods: { methods: ['PASSWORD'] } });
+    server.on('POST /api/auth/methods', failure(429, 'RATE_LIMITED', 'Too many attempts. Please try again in 3 minutes.'));
+    await user.click(within(methodRow('Email link')).getByRole('button', { name: 'Turn on: Email link' }));
+    await elapse(0);
+    expect(within(methodsSection()).getByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 3 minutes.');
+    expect(methodRow('Email link')).toHaveTextContent('Off');
+  });
+
   it('shows a refused preference change as the server words it', async () => {
     const { server, user } = await openSecurityPage({ methods: { methods: ['PASSWORD', 'MAGIC_LINK'] } });
     server.on('PUT /api/auth/methods/preferred', failure(404, 'METHOD_NOT_SET_UP', 'That sign-in method is not set up on your account'));

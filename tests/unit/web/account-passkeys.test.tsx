@@ -134,7 +134,7 @@ describe('adding a passkey', () => {
     server.on('POST /api/auth/passkey/register', optionsReply);
     let attempts = 0;
     server.on('POST /api/auth/verify-passkey', () => (++attempts === 1 ? reauthRequired() : verified('Passkey')));
-    server.on('POST /api/auth/reauthenticate', { body: { success: true, reauthenticatedUntil: '2026-03-01T12:10:00.000Z' } });
+    server.on('POST /api/auth/reauthenticate', { body: { success: true, reauthenticatedUntil: '2026-03-01T12:10:00.000Z', emailSent: false } });
     await user.click(within(section()).getByLabelText('Make passkeys my preferred way to sign in'));
     await user.click(addButton());
     await elapse(0);

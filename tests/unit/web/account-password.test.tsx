@@ -107,7 +107,7 @@ describe('changing the password', () => {
         ? { status: 403, body: { success: false, code: 'REAUTHENTICATION_REQUIRED', message: 'Please confirm it is you: re-authenticate to continue.', errors: [] } }
         : { body: { success: true, user: aUser({ hasPassword: true }) } };
     });
-    server.on('POST /api/auth/reauthenticate', { body: { success: true, reauthenticatedUntil: '2026-03-01T12:10:00.000Z' } });
+    server.on('POST /api/auth/reauthenticate', { body: { success: true, reauthenticatedUntil: '2026-03-01T12:10:00.000Z', emailSent: false } });
     await user.type(input('New password'), 'New-password-2');
     await user.click(within(section()).getByRole('button', { name: 'Change password' }));
     await elapse(0);

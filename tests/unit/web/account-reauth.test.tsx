@@ -1,7 +1,7 @@
 /**
  * /profile/security, re-authentication: a sensitive action answered 403 REAUTHENTICATION_REQUIRED
- * opens the confirm-it's-you dialog, which offers only the ways the member has (password, passkey),
- * or signing in again; after a confirmation the action runs once more, and only once.
+ * opens the confirm-it's-you dialog, which offers only the ways the member has (password, passkey,
+ * an e-mailed link), or signing in again; after a confirmation the action runs once more, and only once.
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ afterEach(removeFakeWebAuthn);
 
 const methodRow = (label: string) => within(screen.getByRole('region', { name: 'Sign-in methods' })).getByText(label, { selector: '.method-list__name' }).closest('li')!;
 const reauthDialog = () => screen.getByRole('dialog', { name: 'Confirm it’s you' });
-const reauthOk = { body: { success: true, reauthenticatedUntil: '2026-03-01T12:10:00.000Z' } };
+const reauthOk = { body: { success: true, reauthenticatedUntil: '2026-03-01T12:10:00.000Z', emailSent: false } };
 
 /** Opens the page and asks to turn off email links, which the server answers with REAUTHENTICATION_REQUIRED until `confirmed()`. */
 async function removeNeedingReauth(setup: SecurityPageSetup) {
@@ -123,17 +123,64 @@ describe('the confirm-it’s-you dialog', () => {
     expect(deleteCalls(view)).toHaveLength(1);
   });
 
-  it('with neither a password nor a passkey, explains and offers only signing in again', async () => {
-    const view = await removeNeedingReauth({ methods: { methods: ['SOCIAL', 'MAGIC_LINK'] } });
+  it('with no password, passkey or email link, explains and offers only signing in again', async () => {
+    const view = await openSecurityPage({ methods: { methods: ['SOCIAL', 'PASSKEY'] } });
+    view.server.on('DELETE /api/auth/methods', reauthRequired());
+    await view.user.click(within(methodRow('Passkeys')).getByRole('button', { name: 'Remove: Passkeys' }));
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Remove all passkeys?' })).getByRole('button', { name: 'Remove all passkeys' }));
+    await elapse(0);
     const dialog = reauthDialog();
-    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Sign in again (an email link works), then come back to this page.'));
+    // A passkey on the account, but no WebAuthn in this browser: nothing to confirm with here.
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('your account has no password, passkey or email link to confirm it with here. Sign in again, then come back to this page.'));
     expect(within(dialog).queryByLabelText('Password', { selector: 'input' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Confirm with a passkey' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Email me a sign-in link' })).not.toBeInTheDocument();
     await view.user.click(within(dialog).getByRole('button', { name: 'Sign in again' }));
     await elapse(0);
     expect(view.server.callsTo('POST /api/auth/logout')).toHaveLength(1);
     expect(probe.auth?.state.isAuthenticated).toBe(false);
     expect(probe.path).toBe('/login?redirect=%2Fprofile%2Fsecurity');
+  });
+
+  it('confirms by e-mailed link without signing out: the link comes back here, then the action runs again', async () => {
+    const view = await openSecurityPage({ methods: { methods: ['SOCIAL', 'MAGIC_LINK'] } });
+    let linkOpened = false;
+    view.server.on('DELETE /api/auth/methods', () => (linkOpened ? methodsReply({ methods: ['SOCIAL'] }) : reauthRequired()));
+    view.server.on('POST /api/auth/reauthenticate', { body: { success: true, reauthenticatedUntil: null, emailSent: true } });
+    await view.user.click(within(methodRow('Email link')).getByRole('button', { name: 'Turn off: Email link' }));
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Turn off email links?' })).getByRole('button', { name: 'Turn off email links' }));
+    await elapse(0);
+
+    const dialog = reauthDialog();
+    expect(dialog).toHaveAccessibleDescription('For your security, confirm who you are before changing how you sign in. This lasts 10 minutes.');
+    expect(within(dialog).queryByRole('button', { name: 'I’ve opened the link, continue' })).not.toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Email me a sign-in link' }));
+    await elapse(0);
+    expect(view.server.callsTo('POST /api/auth/reauthenticate')[0]?.body).toEqual({
+      method: 'MAGIC_LINK',
+      redirectUrl: `${window.location.origin}/profile/security`,
+      appUrl: window.location.origin,
+      basePath: '',
+    });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('We sent a sign-in link to hank.rearden@example.org. Open it in this browser, then come back here and continue.');
+    expect(probe.auth?.state.isAuthenticated).toBe(true);
+    expect(deleteCalls(view)).toHaveLength(1);
+
+    linkOpened = true;
+    await view.user.click(within(dialog).getByRole('button', { name: 'I’ve opened the link, continue' }));
+    await elapse(0);
+    expect(deleteCalls(view)).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(methodRow('Email link')).toHaveTextContent('Off');
+  });
+
+  it('shows a refused link request as the server words it', async () => {
+    const view = await removeNeedingReauth({ methods: { methods: ['SOCIAL', 'MAGIC_LINK'] } });
+    view.server.on('POST /api/auth/reauthenticate', failure(429, 'RATE_LIMITED', 'Too many attempts. Please try again in 12 minutes.'));
+    await view.user.click(within(reauthDialog()).getByRole('button', { name: 'Email me a sign-in link' }));
+    await elapse(0);
+    expect(within(reauthDialog()).getByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 12 minutes.');
+    expect(within(reauthDialog()).queryByRole('button', { name: 'I’ve opened the link, continue' })).not.toBeInTheDocument();
   });
 
   it('closes on Escape without an error, and the action can be tried again', async () => {

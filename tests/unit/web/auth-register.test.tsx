@@ -66,7 +66,7 @@ describe('the registration form', () => {
     const expected = {
       'First name': 'First name is required',
       'Last name': 'Last name is required',
-      'Email address': 'Please enter a valid email address.',
+      'Email address': 'Invalid email format',
       Password: 'Password must be at least 8 characters',
     };
     for (const [label, message] of Object.entries(expected)) {
@@ -74,6 +74,14 @@ describe('the registration form', () => {
       expect(field(label).getAttribute('aria-describedby')).toContain(screen.getByText(message).id);
     }
     expect(field('First name')).toHaveFocus();
+  });
+
+  it('says the same words for a malformed address as soon as the field is left', async () => {
+    const { user } = await openRegister();
+    await fill(user, { 'Email address': 'dagny@taggart' });
+    await user.tab();
+    expect(field('Email address')).toHaveAccessibleDescription('Invalid email format');
+    expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
   });
 
   it('takes blank names as missing', async () => {

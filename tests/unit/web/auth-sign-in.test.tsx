@@ -97,10 +97,10 @@ describe('the sign-in methods', () => {
 
 describe('the password form', () => {
   it.each<[string, string, { email?: string; password?: string }]>([
-    ['', 'secret-pass', { email: 'Please enter a valid email address.' }],
-    ['hank@rearden', 'secret-pass', { email: 'Please enter a valid email address.' }],
+    ['', 'secret-pass', { email: 'Invalid email format' }],
+    ['hank@rearden', 'secret-pass', { email: 'Invalid email format' }],
     ['hank@rearden.com', '', { password: 'Password is required' }],
-    ['', '', { email: 'Please enter a valid email address.', password: 'Password is required' }],
+    ['', '', { email: 'Invalid email format', password: 'Password is required' }],
   ])('checks %j / %j in the browser first and sends nothing', async (email, password, messages) => {
     const { user } = await openPasswordTab();
     await signInWithPassword(user, email, password);
@@ -119,6 +119,14 @@ describe('the password form', () => {
     const { user } = await openPasswordTab();
     await signInWithPassword(user, 'hank@rearden', 'secret-pass');
     await user.type(screen.getByLabelText('Email address'), '.com');
+    expect(screen.queryByText('Invalid email format')).not.toBeInTheDocument();
+  });
+
+  it('says the login form’s own words for a malformed address when the field is left, never the magic-link wording', async () => {
+    const { user } = await openPasswordTab();
+    await user.type(screen.getByLabelText('Email address'), 'hank@rearden');
+    await user.tab();
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Invalid email format');
     expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
   });
 

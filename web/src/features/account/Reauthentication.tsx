@@ -5,11 +5,17 @@
  * and, once the member has proved who they are, runs the action once more. A dialog closed
  * without confirming ends the action with `ReauthenticationCancelled`, which callers stay quiet
  * about. Several actions waiting at once share one dialog.
+ *
+ * The ways offered: the password, a passkey, and an e-mailed link when email links are on. The
+ * link signs the member in afresh in the browser that opens it (a new session replacing this
+ * one), so after opening it the member comes back and continues, and the action runs again.
  */
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { createContext, useCallback, useContext, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useAppConfig } from '../../app/use-app-config';
 import { accountApi } from '../../lib/auth/account-api';
+import { absoluteRedirectUrl, basePathPrefix } from '../../lib/auth/redirect';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/fields/PasswordField';
@@ -23,6 +29,8 @@ export const SECURITY_PAGE_PATH = '/profile/security';
 export const REAUTH_TITLE = 'Confirm it’s you';
 export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password';
 export const REAUTH_PASSKEY_CANCELLED = 'The passkey prompt was closed or timed out. Try again, or use another way.';
+export const reauthLinkSentMessage = (email: string | null) =>
+  `We sent a sign-in link to ${email ?? 'your email address'}. Open it in this browser, then come back here and continue.`;
 
 export class ReauthenticationCancelled extends Error {
   constructor() {
@@ -91,6 +99,7 @@ function ReauthenticationDialog({ onDone }: { onDone: (confirmed: boolean) => vo
   const methods = useSignInMethods();
   const auth = useAuth();
   const navigate = useNavigate();
+  const { bootstrap } = useAppConfig();
   const passwordId = useId();
   const focusPassword = (select = false) => {
     const input = document.getElementById(passwordId);
@@ -103,11 +112,13 @@ function ReauthenticationDialog({ onDone }: { onDone: (confirmed: boolean) => vo
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'password' | 'passkey' | 'leaving' | null>(null);
+  const [busy, setBusy] = useState<'password' | 'passkey' | 'link' | 'leaving' | null>(null);
+  const [linkSent, setLinkSent] = useState(false);
 
-  const has = (method: 'PASSWORD' | 'PASSKEY') => methods.data?.methods.includes(method) ?? false;
+  const has = (method: 'PASSWORD' | 'PASSKEY' | 'MAGIC_LINK') => methods.data?.methods.includes(method) ?? false;
   const withPassword = has('PASSWORD');
   const withPasskey = has('PASSKEY') && browserSupportsWebAuthn();
+  const withLink = has('MAGIC_LINK');
 
   const submitPassword = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -155,6 +166,23 @@ function ReauthenticationDialog({ onDone }: { onDone: (confirmed: boolean) => vo
     }
   };
 
+  const sendLink = async () => {
+    if (busy) return;
+    setFailure(null);
+    setNote(null);
+    setBusy('link');
+    try {
+      const origin = window.location.origin;
+      await accountApi.reauthenticateByEmailLink({ redirectUrl: absoluteRedirectUrl(SECURITY_PAGE_PATH, origin), appUrl: origin, basePath: basePathPrefix(bootstrap.basePath) });
+      setLinkSent(true);
+      setNote(reauthLinkSentMessage(auth.state.email));
+    } catch (error) {
+      setFailure(plainFailure(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const signInAgain = async () => {
     setBusy('leaving');
     onDone(false);
@@ -162,14 +190,15 @@ function ReauthenticationDialog({ onDone }: { onDone: (confirmed: boolean) => vo
     await navigate(loginPathFor(SECURITY_PAGE_PATH), { replace: true });
   };
 
+  const confirmWays = withPassword || withPasskey || withLink;
   const description = methods.isPending ? (
     <p>For your security, confirm who you are before changing how you sign in.</p>
-  ) : withPassword || withPasskey ? (
+  ) : confirmWays ? (
     <p>For your security, confirm who you are before changing how you sign in. This lasts 10 minutes.</p>
   ) : (
     <p>
-      For your security, changes to how you sign in need a recent sign-in, and your account has no password or passkey to confirm it with here.
-      Sign in again (an email link works), then come back to this page.
+      For your security, changes to how you sign in need a recent sign-in, and your account has no password, passkey or email link to confirm it with
+      here. Sign in again, then come back to this page.
     </p>
   );
 
@@ -204,8 +233,23 @@ function ReauthenticationDialog({ onDone }: { onDone: (confirmed: boolean) => vo
           Confirm with a passkey
         </Button>
       )}
+      {withLink &&
+        (linkSent ? (
+          <div className="reauth-dialog__link">
+            <Button variant={withPassword || withPasskey ? 'secondary' : 'primary'} disabled={busy !== null} onClick={() => onDone(true)}>
+              I’ve opened the link, continue
+            </Button>
+            <Button variant="ghost" loading={busy === 'link'} disabled={busy !== null && busy !== 'link'} onClick={() => void sendLink()}>
+              Send another link
+            </Button>
+          </div>
+        ) : (
+          <Button variant={withPassword || withPasskey ? 'secondary' : 'primary'} loading={busy === 'link'} disabled={busy !== null && busy !== 'link'} onClick={() => void sendLink()}>
+            Email me a sign-in link
+          </Button>
+        ))}
       <div className="dialog__actions">
-        <Button variant={withPassword || withPasskey ? 'ghost' : 'primary'} loading={busy === 'leaving'} onClick={() => void signInAgain()}>
+        <Button variant={confirmWays ? 'ghost' : 'primary'} loading={busy === 'leaving'} onClick={() => void signInAgain()}>
           Sign in again
         </Button>
         <Button variant="secondary" onClick={() => onDone(false)} disabled={busy !== null}>

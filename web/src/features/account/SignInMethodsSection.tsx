@@ -80,6 +80,7 @@ export function SignInMethodsSection() {
   const methodsChanged = useMethodsChanged();
   const [removing, setRemoving] = useState<AuthMethod | null>(null);
   const [preferring, setPreferring] = useState<PreferredMethod | null>(null);
+  const [turningOn, setTurningOn] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
   const makePreferred = async (method: PreferredMethod) => {
@@ -92,6 +93,20 @@ export function SignInMethodsSection() {
       if (!isReauthenticationCancelled(error)) setFailure(plainFailure(error));
     } finally {
       setPreferring(null);
+    }
+  };
+
+  // No re-authentication: turning email links on only adds a way in through the member's own mailbox.
+  const turnOnEmailLinks = async () => {
+    setTurningOn(true);
+    setFailure(null);
+    try {
+      methodsChanged(await accountApi.addMethod('MAGIC_LINK'));
+      toast.show('Email links turned on', { tone: 'success' });
+    } catch (error) {
+      setFailure(plainFailure(error));
+    } finally {
+      setTurningOn(false);
     }
   };
 
@@ -138,6 +153,11 @@ export function SignInMethodsSection() {
                       <Button size="sm" variant="ghost" onClick={() => setRemoving(method)}>
                         {info.removeLabel}
                         <span className="visually-hidden">: {info.label}</span>
+                      </Button>
+                    )}
+                    {!on && method === 'MAGIC_LINK' && (
+                      <Button size="sm" variant="secondary" loading={turningOn} onClick={() => void turnOnEmailLinks()}>
+                        Turn on<span className="visually-hidden">: {info.label}</span>
                       </Button>
                     )}
                     {!on && info.anchor && (method !== 'SOCIAL' || dynamic.socialProviders.length > 0) && (

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { loginSchema } from '../../../../domain/auth/schemas';
 import { authApi, type AuthApi } from '../../lib/auth/api';
-import { passwordSignInFormSchema } from '../../lib/auth/forms';
+import { PASSWORD_FORMS_EMAIL_MESSAGE } from '../../lib/auth/forms';
 import { passwordSignInFailure, serverFieldErrors } from '../../lib/auth/sign-in-failures';
 import { isApiError } from '../../lib/http';
 import { Button } from '../../ui/Button';
@@ -16,8 +17,8 @@ export interface PasswordSignInFormProps {
 }
 
 /**
- * Sign-in with e-mail and password (POST /api/auth/login). Checked in the browser first
- * ('Please enter a valid email address.', 'Password is required'); the server's refusals
+ * Sign-in with e-mail and password (POST /api/auth/login). Checked in the browser first with the
+ * server's schema ('Invalid email format', 'Password is required', spec 000 §5); the server's refusals
  * ('Invalid credentials', the rate limit) are shown as it words them. On success the session
  * knows the member and the page moves on.
  */
@@ -27,7 +28,7 @@ export function PasswordSignInForm({ onUseEmailLink, api = authApi }: PasswordSi
   const passwordId = useId();
   const bannerId = useId();
   const ids = useMemo(() => ({ email: emailId, password: passwordId }), [emailId, passwordId]);
-  const form = useCheckedForm(passwordSignInFormSchema, { email: '', password: '' }, ids);
+  const form = useCheckedForm(loginSchema, { email: '', password: '' }, ids);
   const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -69,6 +70,7 @@ export function PasswordSignInForm({ onUseEmailLink, api = authApi }: PasswordSi
         autoComplete="username webauthn"
         placeholder="you@example.com"
         size="lg"
+        invalidMessage={PASSWORD_FORMS_EMAIL_MESSAGE}
         value={form.values.email}
         onChange={(value) => form.setValue('email', value)}
         error={form.errors.email}

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { registerSchema } from '../../../../domain/auth/schemas';
 import { pageTitle } from '../../app/product';
 import { useAppConfig } from '../../app/use-app-config';
 import { authApi, type AuthApi } from '../../lib/auth/api';
-import { registerFormSchema } from '../../lib/auth/forms';
+import { PASSWORD_FORMS_EMAIL_MESSAGE } from '../../lib/auth/forms';
 import { authPagePath, safeRedirect } from '../../lib/auth/redirect';
 import { failureMessage, REGISTRATION_FAILED_MESSAGE, serverFieldErrors } from '../../lib/auth/sign-in-failures';
 import { isApiError } from '../../lib/http';
@@ -79,7 +80,7 @@ function RegisterForm({ api, loginHref }: { api: AuthApi; loginHref: string }) {
     () => ({ firstName: firstNameId, lastName: lastNameId, email: emailId, password: passwordId }),
     [firstNameId, lastNameId, emailId, passwordId],
   );
-  const form = useCheckedForm(registerFormSchema, { firstName: '', lastName: '', email: '', password: '' }, ids);
+  const form = useCheckedForm(registerSchema, { firstName: '', lastName: '', email: '', password: '' }, ids);
   const [banner, setBanner] = useState<{ message: string; emailTaken: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -142,6 +143,7 @@ function RegisterForm({ api, loginHref }: { api: AuthApi; loginHref: string }) {
         name="email"
         placeholder="you@example.com"
         size="lg"
+        invalidMessage={PASSWORD_FORMS_EMAIL_MESSAGE}
         value={form.values.email}
         onChange={(value) => form.setValue('email', value)}
         error={form.errors.email}

@@ -48,7 +48,7 @@ const sessionSchema = z.object({
   current: z.boolean(),
 });
 const sessionsSchema = z.object({ success: ok, sessions: z.array(sessionSchema) });
-const reauthenticateSchema = z.object({ success: ok, reauthenticatedUntil: z.string() });
+const reauthenticateSchema = z.object({ success: ok, reauthenticatedUntil: z.string().nullable(), emailSent: z.boolean() });
 
 export type SignInMethods = z.infer<typeof methodsSchema>;
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
@@ -63,11 +63,22 @@ export interface SetupPasswordInput {
   currentPassword?: string;
 }
 
+/** Where a re-authentication link lands, as for POST /api/auth/magic-link. */
+export interface EmailLinkTarget {
+  redirectUrl: string | null;
+  appUrl: string;
+  basePath: string;
+}
+
 const withoutSuccess = <T extends { success: true }>({ success: _success, ...rest }: T): Omit<T, 'success'> => rest;
 
 export const accountApi = {
   methods: async (signal?: AbortSignal): Promise<SignInMethods> =>
     withoutSuccess(await apiFetch('/api/auth/methods', { schema: methodsResponseSchema, ...(signal ? { signal } : {}) })),
+
+  /** Turns sign-in by e-mailed link back on (the one method turned on rather than set up). */
+  addMethod: async (method: 'MAGIC_LINK'): Promise<SignInMethods> =>
+    withoutSuccess(await apiFetch('/api/auth/methods', { method: 'POST', json: { method }, schema: methodsResponseSchema })),
 
   setPreferredMethod: async (method: PreferredMethod): Promise<SignInMethods> =>
     withoutSuccess(await apiFetch('/api/auth/methods/preferred', { method: 'PUT', json: { method }, schema: methodsResponseSchema })),
@@ -112,6 +123,12 @@ export const accountApi = {
 
   reauthenticateWithPassword: async (password: string): Promise<void> => {
     await apiFetch('/api/auth/reauthenticate', { method: 'POST', json: { method: 'PASSWORD', password }, schema: reauthenticateSchema });
+  },
+
+  /** Mails the member a sign-in link; opening it in this browser signs them in afresh, which re-authenticates. */
+  reauthenticateByEmailLink: async (target: EmailLinkTarget): Promise<void> => {
+    const { redirectUrl, ...rest } = target;
+    await apiFetch('/api/auth/reauthenticate', { method: 'POST', json: { method: 'MAGIC_LINK', ...rest, ...(redirectUrl ? { redirectUrl } : {}) }, schema: reauthenticateSchema });
   },
 
   /** Request options naming the member's passkeys, for `startAuthentication({ optionsJSON })`. */

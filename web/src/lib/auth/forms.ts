@@ -1,14 +1,13 @@
 /**
- * The password forms' browser-side checks (spec 000 §5): the server's own schemas, with the
- * e-mail message the sign-in screens use ('Please enter a valid email address.'). The server checks
- * again and says 'Invalid email format' to anyone who skips the browser.
+ * The password forms' browser-side checks (spec 000 §5): they run the server's own schemas
+ * (`loginSchema`, `registerSchema`), word for word, so the login and register forms say 'Invalid
+ * email format' as the spec has them say; the magic-link form keeps 'Please enter a valid email
+ * address.'.
  */
 import type { z } from 'zod';
-import { emailField, loginSchema, registerSchema } from '../../../../domain/auth/schemas';
-import { INVALID_EMAIL_MESSAGE } from './magic-link';
 
-export const passwordSignInFormSchema = loginSchema.extend({ email: emailField(INVALID_EMAIL_MESSAGE) });
-export const registerFormSchema = registerSchema.extend({ email: emailField(INVALID_EMAIL_MESSAGE) });
+/** The login and register forms' message for a malformed address, on leaving the field too. */
+export const PASSWORD_FORMS_EMAIL_MESSAGE = 'Invalid email format';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 

@@ -9,11 +9,14 @@ export interface EmailFieldProps extends FieldBaseProps {
   onBlur?: () => void;
   placeholder?: string;
   autoComplete?: string;
+  /** The words for a malformed address; the login and register forms say 'Invalid email format' (spec 000 §5). */
+  invalidMessage?: string;
 }
 
 /** An e-mail address: 'Please enter a valid email address.' once the member leaves a malformed one (spec 000 §5). */
-export function EmailField({ value, onChange, onBlur, error, autoComplete = 'email', ...rest }: EmailFieldProps) {
-  const rule = useOwnRule(error, emailError(value));
+export function EmailField({ value, onChange, onBlur, error, autoComplete = 'email', invalidMessage, ...rest }: EmailFieldProps) {
+  const own = emailError(value);
+  const rule = useOwnRule(error, own && (invalidMessage ?? own));
   return (
     <TextField
       {...rest}
