@@ -4,12 +4,17 @@
  *
  * Integration suites use TEST_DATABASE_URL / TEST_REDIS_URL when set (they must answer), else
  * testcontainers, else the embedded adapters with a notice. Browser tests use CHROMIUM_PATH
- * (default /usr/bin/chromium); with CI=true a missing browser fails the run.
+ * (default /usr/bin/chromium); with CI=true a missing browser fails the run. They keep a screenshot of
+ * each screen they walk through (every onboarding step among them) in E2E_SCREENSHOT_DIR, by default
+ * test-results/screenshots, so every run leaves them for review.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const ci = process.env.CI === 'true';
 const work = mkdtempSync(path.join(tmpdir(), 'olp-test-'));
@@ -68,7 +73,13 @@ if (!existsSync(chromium)) {
     problems.push('client build failed');
   } else {
     const pwJson = path.join(work, 'playwright.json');
-    const pwStatus = run('playwright', 'npx', ['playwright', 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+    const screenshots = path.resolve(process.env.E2E_SCREENSHOT_DIR || path.join(repoRoot, 'test-results/screenshots'));
+    mkdirSync(screenshots, { recursive: true });
+    const pwStatus = run('playwright', 'npx', ['playwright', 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      E2E_SCREENSHOT_DIR: screenshots,
+    });
+    console.log(`\nScreenshots of the screens the browser tests walked through: ${screenshots}`);
     if (existsSync(pwJson)) {
       const stats = (JSON.parse(readFileSync(pwJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
       passed += stats.expected + stats.flaky;

@@ -32,9 +32,10 @@ export const DEFAULT_ONBOARDING_OPTIONS: Readonly<OnboardingOptions> = Object.fr
 /** The onboarding preferences' starting values (spec 000 §4): e-mail notifications on, push off. */
 export const ONBOARDING_DEFAULT_NOTIFICATIONS = Object.freeze({ emailNotifications: true, pushNotifications: false });
 
-export function onboardingOptions(overrides: Partial<OnboardingOptions> = {}): OnboardingOptions {
-  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  return { ...DEFAULT_ONBOARDING_OPTIONS, ...defined };
+/** The defaults, overridden by each layer in turn (the runtime configuration, then a page's own); an undefined value overrides nothing. */
+export function onboardingOptions(...layers: ReadonlyArray<Partial<OnboardingOptions> | undefined>): OnboardingOptions {
+  const defined = layers.map((layer) => Object.fromEntries(Object.entries(layer ?? {}).filter(([, value]) => value !== undefined)));
+  return Object.assign({ ...DEFAULT_ONBOARDING_OPTIONS }, ...defined);
 }
 
 /** The steps a member goes through, in order. The profile and completion steps are always there. */
@@ -66,6 +67,20 @@ export function canSkipStep(step: OnboardingStepId, options: OnboardingOptions):
 export function welcomeGreeting(firstName: string | null | undefined): string {
   const name = firstName?.trim();
   return name ? `Welcome, ${name}!` : 'Welcome!';
+}
+
+const COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four'];
+
+/**
+ * What the welcome step says is left, counted from the steps that follow it in `steps` (the
+ * completion step included): 'Three short steps and you are ready.' with the defaults.
+ */
+export function stepsAheadText(steps: readonly OnboardingStepId[], from: OnboardingStepId = 'welcome'): string {
+  const index = steps.indexOf(from);
+  const ahead = index < 0 ? 0 : steps.length - index - 1;
+  if (ahead === 0) return 'You are ready.';
+  if (ahead === 1) return 'One more step and you are ready.';
+  return `${COUNT_WORDS[ahead] ?? ahead} short steps and you are ready.`;
 }
 
 export const PROFILE_COMPLETED_MESSAGE = 'Profile completed!';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onboardingConfigSchema } from '../onboarding/config';
 
 /**
  * The client's runtime configuration (spec 002 §3 App config), served at GET /api/config.
@@ -32,6 +33,8 @@ export const appConfigSchema = z.object({
     socialProviders: z.array(z.object({ id: z.string(), name: z.string() })),
     supportEmail: z.string(),
     environment: z.enum(['development', 'test', 'production']),
+    /** Which onboarding steps show and may be skipped; absent means the spec's defaults. */
+    onboarding: onboardingConfigSchema.optional(),
   }),
 });
 

@@ -2,8 +2,8 @@
  * Onboarding in the browser, end to end (spec 000 §4): a new member signs in by a magic link from a
  * real mail, goes through the profile (blank names refused), welcome, preferences and the features
  * tour, and lands on the page asked for at sign-in; the next sign-in goes straight there. Then the
- * same journey by keyboard alone. Every step is checked with axe; set E2E_SCREENSHOT_DIR to keep a
- * screenshot of each.
+ * same journey by keyboard alone. Every step is checked with axe; with E2E_SCREENSHOT_DIR set (`npm
+ * test` sets it to test-results/screenshots) each step leaves a screenshot there.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
@@ -16,7 +16,10 @@ const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}${Mat
 
 async function snap(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  if (!dir) return;
+  // A full-page picture taken while scrolled draws the sticky header part-way down the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 /** Asks for a link at /login for `target`, opens it from the mail (the `nth` to this address) and waits to land. */
@@ -181,6 +184,8 @@ test.describe('onboarding', () => {
     // Welcome: the focus is on the step's heading; Get Started is the next stop.
     await expect(stepHeading(page)).toHaveText('Welcome, Ellis!');
     await expect(stepHeading(page)).toBeFocused();
+    await expect(page.getByText('Three short steps and you are ready.')).toBeVisible();
+    await snap(page, 'onboarding-narrow-2-welcome');
     await tabTo(page, page.getByRole('button', { name: 'Get Started' }));
     await page.keyboard.press('Enter');
 

@@ -1,5 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../adapters/config';
+import { onboardingConfigSchema } from '../../domain/onboarding/config';
 import {
   defaultFeatures,
   GET_STARTED_LABEL,
@@ -16,9 +21,11 @@ import {
   ONBOARDING_DEFAULT_NOTIFICATIONS,
   onboardingOptions,
   onboardingSteps,
+  stepsAheadText,
   welcomeGreeting,
   type OnboardingOptions,
 } from '../../domain/onboarding/steps';
+import { appConfigSchema } from '../../domain/shared/app-config';
 
 describe('onboarding configuration', () => {
   it('has the spec’s defaults: every step shown; skip profile false, preferences true, features true', () => {
@@ -37,6 +44,12 @@ describe('onboarding configuration', () => {
   it('overrides only what is given', () => {
     expect(onboardingOptions({ skipProfile: true, showWelcome: undefined })).toEqual({ ...DEFAULT_ONBOARDING_OPTIONS, skipProfile: true });
     expect(onboardingOptions()).toEqual(DEFAULT_ONBOARDING_OPTIONS);
+  });
+
+  it('layers the runtime configuration under a page’s own options; an undefined value overrides nothing', () => {
+    const configured = { showWelcome: false, skipProfile: true };
+    expect(onboardingOptions(configured, { skipProfile: false, showWelcome: undefined })).toEqual({ ...DEFAULT_ONBOARDING_OPTIONS, showWelcome: false });
+    expect(onboardingOptions(undefined, undefined)).toEqual(DEFAULT_ONBOARDING_OPTIONS);
   });
 
   it('decides which steps may be skipped from the skip flags; welcome and complete never', () => {
@@ -71,6 +84,62 @@ describe('onboarding step order', () => {
         expect(steps.includes('features')).toBe(shown.showFeatures && featureCount > 0);
       }),
     );
+  });
+});
+
+describe('onboarding in the runtime configuration', () => {
+  const specDefaults = { showWelcome: true, showPreferences: true, showFeatures: true, skipProfile: false, skipPreferences: true, skipFeatures: true };
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'onboarding-cfg-')), ...env });
+
+  it('fills every flag left out with the spec’s default', () => {
+    expect(onboardingConfigSchema.parse({})).toEqual(specDefaults);
+    expect(onboardingConfigSchema.parse({ skipProfile: true, showFeatures: false })).toEqual({ ...specDefaults, skipProfile: true, showFeatures: false });
+    expect(onboardingConfigSchema.safeParse({ skipProfile: 'yes' }).success).toBe(false);
+  });
+
+  it('is an optional block of the dynamic configuration: a configuration without it is still valid', () => {
+    const dynamic = {
+      corsOrigin: [],
+      featureFlags: { newAdminUI: false, aiSearchEnabled: false },
+      publicKeys: { placesBrowserKey: null, crmPortalId: null, stripePublishableKey: null },
+      analytics: { analyticsId: null, crmPortalId: null },
+      aiConfig: { model: null, maxQueryLength: 500, maxResults: 20 },
+      socialProviders: [],
+      supportEmail: 'support@localhost',
+      environment: 'test',
+    };
+    const config = { bootstrap: { apiGatewayUrl: '', basePath: '' }, dynamic };
+    expect(appConfigSchema.parse(config).dynamic.onboarding).toBeUndefined();
+    expect(appConfigSchema.parse({ ...config, dynamic: { ...dynamic, onboarding: { showWelcome: false } } }).dynamic.onboarding).toEqual({ ...specDefaults, showWelcome: false });
+  });
+
+  it('is read from ONBOARDING_* variables, the spec’s defaults when unset', () => {
+    expect(load({}).onboarding).toEqual(specDefaults);
+    expect(
+      load({
+        ONBOARDING_SHOW_WELCOME: 'false',
+        ONBOARDING_SHOW_PREFERENCES: 'no',
+        ONBOARDING_SHOW_FEATURES: '0',
+        ONBOARDING_SKIP_PROFILE: 'true',
+        ONBOARDING_SKIP_PREFERENCES: 'off',
+        ONBOARDING_SKIP_FEATURES: 'off',
+      }).onboarding,
+    ).toEqual({ showWelcome: false, showPreferences: false, showFeatures: false, skipProfile: true, skipPreferences: false, skipFeatures: false });
+  });
+
+  it('stops on a flag that is not a yes or no, naming the variable', () => {
+    expect(() => load({ ONBOARDING_SKIP_PROFILE: 'maybe' })).toThrow(ConfigError);
+    expect(() => load({ ONBOARDING_SKIP_PROFILE: 'maybe' })).toThrow(/^Invalid configuration: ONBOARDING_SKIP_PROFILE /);
+  });
+});
+
+describe('what the welcome step says is left', () => {
+  it('counts the steps after the welcome, the completion included', () => {
+    expect(stepsAheadText(onboardingSteps(onboardingOptions(), 4))).toBe('Three short steps and you are ready.');
+    expect(stepsAheadText(onboardingSteps(onboardingOptions({ showFeatures: false }), 4))).toBe('Two short steps and you are ready.');
+    expect(stepsAheadText(onboardingSteps(onboardingOptions(), 0))).toBe('Two short steps and you are ready.');
+    expect(stepsAheadText(onboardingSteps(onboardingOptions({ showPreferences: false, showFeatures: false }), 4))).toBe('One more step and you are ready.');
+    expect(stepsAheadText(['welcome'])).toBe('You are ready.');
   });
 });
 

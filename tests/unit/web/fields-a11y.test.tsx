@@ -20,6 +20,7 @@ import {
   EMPTY_SCHOOL_ADDRESS,
   type SelectOption,
 } from '../../../web/src/ui/fields';
+import { toFileEntry } from '../../../web/src/ui/fields/rules/files';
 import { axeViolations } from './fields-axe';
 
 const options: SelectOption[] = [
@@ -47,7 +48,7 @@ function AllFields({ error }: { error?: string }) {
       <DateField label="Teach date" value={null} onChange={noop} {...e} />
       <ToggleField label="Email notifications" value onChange={noop} {...e} />
       <OtpField label="Code" value="12" onChange={noop} {...e} />
-      <FileUploadField label="Cover" value={[new File(['x'], 'a.png', { type: 'image/png' })]} onChange={noop} {...e} />
+      <FileUploadField label="Cover" value={[toFileEntry(new File(['x'], 'a.png', { type: 'image/png' }))]} onChange={noop} {...e} />
       <SchoolAddressFields
         value={EMPTY_SCHOOL_ADDRESS}
         onChange={noop}

@@ -30,6 +30,21 @@ describe('SelectField', () => {
     expect(value()).toBe('vos');
   });
 
+  it('shows the chosen option’s description under the select, as the select’s description', async () => {
+    render(<Controlled initial="">{(v, set) => <SelectField label="Book" hint="The one you read first" options={books} value={v} onChange={set} />}</Controlled>);
+    const select = screen.getByLabelText('Book');
+    expect(select).toHaveAccessibleDescription('The one you read first');
+    expect(screen.queryByText('Rand, 1957')).not.toBeInTheDocument();
+    await userEvent.selectOptions(select, 'atlas');
+    expect(screen.getByText('Rand, 1957')).toBeVisible();
+    expect(select).toHaveAccessibleDescription('The one you read first Rand, 1957');
+    await userEvent.selectOptions(select, 'vos');
+    expect(select).toHaveAccessibleDescription('The one you read first Ethics');
+    expect(screen.queryByText('Rand, 1957')).not.toBeInTheDocument();
+    await userEvent.selectOptions(select, 'other');
+    expect(select).toHaveAccessibleDescription('The one you read first');
+  });
+
   it('links its error', () => {
     render(<SelectField label="Book" options={books} value="" onChange={() => {}} error="Book is required" />);
     const select = screen.getByLabelText('Book');

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FileUploadField } from '../../../web/src/ui/fields/FileUploadField';
+import type { ChosenFile } from '../../../web/src/ui/fields/rules/files';
 import { OtpField } from '../../../web/src/ui/fields/OtpField';
 import { TextAreaField } from '../../../web/src/ui/fields/TextAreaField';
 import { Controlled, reported } from './fields-harness';
@@ -91,10 +92,31 @@ describe('FileUploadField', () => {
   const png = (name = 'cover.png', size = 1024) => new File([new Uint8Array(size)], name, { type: 'image/png', lastModified: 1 });
   const names = () => value() as string[];
 
+  let chosen: readonly ChosenFile[] = [];
+
   function renderUpload(props: Partial<Parameters<typeof FileUploadField>[0]> = {}) {
-    render(<Controlled initial={[] as File[]} serialize={(files) => files.map((f) => f.name)}>{(v, set) => <FileUploadField label="Cover image" value={v} onChange={set} {...props} />}</Controlled>);
+    chosen = [];
+    const keep = (set: (files: ChosenFile[]) => void) => (files: ChosenFile[]) => {
+      chosen = files;
+      set(files);
+    };
+    render(
+      <Controlled initial={[] as ChosenFile[]} serialize={(files) => files.map((f) => f.name)}>
+        {(v, set) => <FileUploadField label="Cover image" value={v} onChange={keep(set)} {...props} />}
+      </Controlled>,
+    );
     return screen.getByLabelText('Cover image') as HTMLInputElement;
   }
+
+  it('reports each file as its entry (name, size, type, lastModified) with the File to upload', async () => {
+    const input = renderUpload();
+    const cover = png('cover.png', 2048);
+    await userEvent.upload(input, cover);
+    expect(chosen).toHaveLength(1);
+    const [entry] = chosen;
+    expect({ name: entry?.name, size: entry?.size, type: entry?.type, lastModified: entry?.lastModified }).toEqual({ name: 'cover.png', size: 2048, type: 'image/png', lastModified: 1 });
+    expect(entry?.file).toBe(cover);
+  });
 
   it('takes one file by default, lists it with its size, and removes it', async () => {
     const input = renderUpload();

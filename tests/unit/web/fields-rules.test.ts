@@ -344,9 +344,11 @@ describe('file rules', () => {
     expect(result.errors).toEqual(['File type "application/x-msdownload" is not accepted']);
   });
 
-  it('makes a file entry of name, size, type and lastModified', () => {
+  it('makes a file entry of name, size, type and lastModified, keeping the File for the upload', () => {
     const real = new File(['abc'], 'a.txt', { type: 'text/plain', lastModified: 1_700_000_000_000 });
-    expect(toFileEntry(real)).toEqual({ name: 'a.txt', size: 3, type: 'text/plain', lastModified: 1_700_000_000_000 });
+    const entry = toFileEntry(real);
+    expect(entry).toEqual({ name: 'a.txt', size: 3, type: 'text/plain', lastModified: 1_700_000_000_000, file: real });
+    expect(entry.file).toBe(real);
   });
 
   it('reads an image as a data URL, and refuses what is not an image', async () => {

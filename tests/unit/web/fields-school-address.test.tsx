@@ -12,6 +12,11 @@ import {
   type AddressComponent,
   type SchoolAddress,
 } from '../../../web/src/ui/fields/rules/school-address';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useAppConfig } from '../../../web/src/app/use-app-config';
+import { appConfigQuery } from '../../../web/src/lib/app-config';
+import { createQueryClient } from '../../../web/src/lib/query-client';
+import { appConfig } from './auth-fixtures';
 import { Controlled, reported } from './fields-harness';
 
 const component = (types: string[], longText: string, shortText = longText): AddressComponent => ({ types, longText, shortText });
@@ -249,5 +254,37 @@ describe('PlacesProvider', () => {
       </PlacesProvider>,
     );
     expect(await screen.findByText('Address autocomplete is unavailable. Please enter your school details manually.')).toBeInTheDocument();
+  });
+});
+
+describe('the school fields as a page wires them (no page hosts them yet: the teacher order will)', () => {
+  /** The README's wiring: the provider takes the public key from the runtime configuration (GET /api/config). */
+  function SchoolDetails() {
+    const { dynamic } = useAppConfig();
+    return (
+      <PlacesProvider apiKey={dynamic.publicKeys.placesBrowserKey}>
+        <Controlled initial={EMPTY_SCHOOL_ADDRESS}>{(address, set) => <SchoolAddressFields value={address} onChange={set} />}</Controlled>
+      </PlacesProvider>
+    );
+  }
+
+  it('with no places key configured, asks for the school by hand and requires its name', async () => {
+    expect(appConfig.dynamic.publicKeys.placesBrowserKey).toBeNull();
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(appConfigQuery.queryKey, appConfig);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SchoolDetails />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('status', { name: /Loading address search/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Address autocomplete is unavailable. Please enter your school details manually.')).toBeVisible();
+    const name = screen.getByLabelText('School name (required)');
+    await userEvent.click(name);
+    await userEvent.tab();
+    expect(name).toHaveAccessibleDescription('School name is required');
+    await userEvent.type(name, ' Lincoln High ');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(value().schoolName).toBe(' Lincoln High ');
   });
 });

@@ -70,6 +70,27 @@ describe('FormStep', () => {
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeEnabled();
   });
 
+  it('follows new fields and a new schema given after it first showed', async () => {
+    const onSubmit = vi.fn();
+    const strict = z.object({ nickname: z.string().min(5, 'Nickname must be at least 5 characters') });
+    const relaxed = z.object({ nickname: z.string().min(2, 'Nickname must be at least 2 characters') });
+    const nickname: FormFieldConfig = { name: 'nickname', type: 'text', label: 'Nickname' };
+    const { rerender } = render(<FormStep fields={[nickname]} schema={strict} onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Nickname'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('Nickname')).toHaveAccessibleDescription('Nickname must be at least 5 characters');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    rerender(<FormStep fields={[nickname, { name: 'city', type: 'text', label: 'City', required: true }]} schema={relaxed} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('City (required)')).toHaveAccessibleDescription('City is required');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('City (required)'), 'Boston');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ nickname: 'Ada' });
+  });
+
   it('shows a failed submit in an alert outside a flow', async () => {
     render(<FormStep fields={[{ name: 'note', type: 'text', label: 'Note' }]} onSubmit={() => Promise.reject(new Error('Failed to update profile'))} />);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

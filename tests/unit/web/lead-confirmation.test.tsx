@@ -1,11 +1,13 @@
 /**
- * The lead flow's confirmation step on its own (spec 000 §8 'Confirmation step'): which message each
- * failure gives, the step without a resend handler, and the rules of its Resend button.
+ * The lead flow's confirmation step in a flow of its own (spec 000 §8 'Confirmation step'): which
+ * message each failure gives, the step without a resend handler, and the rules of its Resend button.
+ * Failures show in the flow's error banner (spec 001 §8).
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmationStep } from '../../../web/src/features/lead/ConfirmationStep';
+import { defineStep, MultiStepFlow, type FlowData } from '../../../web/src/features/flow';
+import { ConfirmationStep, type ConfirmationStepProps } from '../../../web/src/features/lead/ConfirmationStep';
 import { confirmationReducer, initialConfirmationState, resendView } from '../../../web/src/features/lead/confirmation';
 import {
   INVALID_REQUEST_MESSAGE,
@@ -17,6 +19,14 @@ import {
 } from '../../../web/src/features/lead/lead-messages';
 import { ApiError } from '../../../web/src/lib/http';
 import { useFakeClock } from './auth-fixtures';
+
+/** The step as the lead flow shows it: a confirmation step of a flow, with the flow's banner. */
+function confirmationFlow(props: ConfirmationStepProps, initialData?: FlowData) {
+  const steps = [defineStep<ConfirmationStepProps>({ id: 'confirm', title: 'Check your email', component: ConfirmationStep, controls: 'step', props })];
+  return <MultiStepFlow steps={steps} {...(initialData ? { initialData } : {})} />;
+}
+
+const banner = () => screen.getByRole('alert');
 
 const apiError = (status: number, code: string, message: string) => new ApiError({ status, code, message, body: { success: false, code, message } });
 
@@ -56,11 +66,11 @@ describe('the Resend rules', () => {
     expect(resendView(resent, at + 61_500)).toMatchObject({ label: 'Resend link', enabled: true });
   });
 
-  it('lets a failed send be tried again at once, keeping its message until the next try', () => {
-    const failed = confirmationReducer(confirmationReducer(initialConfirmationState, { type: 'send', resend: false }), { type: 'failed', message: SEND_FAILED_MESSAGE });
-    expect(failed).toMatchObject({ status: 'failed', error: SEND_FAILED_MESSAGE });
+  it('lets a failed send be tried again at once', () => {
+    const failed = confirmationReducer(confirmationReducer(initialConfirmationState, { type: 'send', resend: false }), { type: 'failed' });
+    expect(failed).toMatchObject({ status: 'failed' });
     expect(resendView(failed, 0)).toMatchObject({ label: 'Resend link', enabled: true });
-    expect(confirmationReducer(failed, { type: 'send', resend: true }).error).toBeNull();
+    expect(resendView(confirmationReducer(failed, { type: 'send', resend: true }), 0)).toMatchObject({ label: 'Sending...', enabled: false });
   });
 });
 
@@ -69,21 +79,40 @@ describe('the step', () => {
   const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
   const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 
-  it('without a resend handler, says "No resend handler configured." and sends nothing', async () => {
+  it('without a resend handler, says "No resend handler configured." in the flow’s banner and sends nothing', async () => {
     const send = vi.fn(async () => {});
-    render(<ConfirmationStep email="dagny@taggart.example" send={send} />);
+    render(confirmationFlow({ email: 'dagny@taggart.example', send }));
     await elapse(0);
     expect(send).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Resend link' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('No resend handler configured.');
+    expect(banner()).toHaveTextContent(/^No resend handler configured\.$/);
+    expect(banner()).toHaveClass('flow__error');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a failed send in the flow’s banner, in the spec’s words, and takes it away once a resend gets through', async () => {
+    const send = vi.fn(() => Promise.reject(apiError(429, 'RATE_LIMITED', 'Too many attempts. Please try again in 3 minutes.')));
+    const resend = vi.fn(async () => {});
+    render(confirmationFlow({ email: 'dagny@taggart.example', send, onResend: resend }));
+    await elapse(0);
+    expect(banner()).toHaveTextContent(/^Too many attempts\. Please try again later\.$/);
+    expect(banner()).toHaveClass('flow__error');
+    expect(screen.getByText(/We couldn’t send a sign-in link to/)).toHaveTextContent('da***@taggart.example');
+    await user().click(screen.getByRole('button', { name: 'Resend link' }));
+    await elapse(0);
+    expect(resend).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Magic link sent!' })).toBeInTheDocument();
   });
 
   it('reads the address the e-mail step collected, and sends once however often it renders', async () => {
     const send = vi.fn(async () => {});
     const resend = vi.fn(async () => {});
-    const { rerender } = render(<ConfirmationStep allData={{ email: { email: 'hank@rearden.example' } }} send={send} onResend={resend} />);
-    rerender(<ConfirmationStep allData={{ email: { email: 'hank@rearden.example' } }} send={send} onResend={resend} />);
+    const collected = { email: { email: 'hank@rearden.example' } };
+    const { rerender } = render(confirmationFlow({ send, onResend: resend }, collected));
+    rerender(confirmationFlow({ send, onResend: resend }, collected));
     await elapse(0);
     expect(send).toHaveBeenCalledExactlyOnceWith('hank@rearden.example');
     expect(screen.getByText(/We sent a link to/)).toHaveTextContent('ha***@rearden.example');
@@ -95,7 +124,7 @@ describe('the step', () => {
   it('says "We’re sending…" while the first send is on its way', async () => {
     let finish = () => {};
     const send = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    render(<ConfirmationStep email="dagny@taggart.example" send={send} onResend={send} />);
+    render(confirmationFlow({ email: 'dagny@taggart.example', send, onResend: send }));
     await elapse(0);
     expect(screen.getByText(/We’re sending a sign-in link to/)).toHaveTextContent('da***@taggart.example');
     expect(screen.getByRole('button', { name: 'Sending...' })).toHaveAttribute('aria-disabled', 'true');

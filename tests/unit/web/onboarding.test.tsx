@@ -6,7 +6,8 @@ import { routes } from '../../../web/src/app/routes';
 import { completionDestination } from '../../../web/src/features/onboarding/completion';
 import { OnboardingPage } from '../../../web/src/features/onboarding/OnboardingPage';
 import { POST_PROFILE_REDIRECT_KEY } from '../../../web/src/lib/auth/magic-link';
-import { aUser, failure, fakeAuthServer, probe, renderWithAuth, useFakeClock, type FakeAuthServer } from './auth-fixtures';
+import type { OnboardingConfig } from '../../../domain/onboarding/config';
+import { appConfig, aUser, failure, fakeAuthServer, probe, renderWithAuth, useFakeClock, type FakeAuthServer } from './auth-fixtures';
 import { axeViolations } from './fields-axe';
 
 let server: FakeAuthServer;
@@ -25,6 +26,8 @@ beforeEach(() => {
   }));
 });
 
+const DEFAULTS_IN_CONFIG: OnboardingConfig = { showWelcome: true, showPreferences: true, showFeatures: true, skipProfile: false, skipPreferences: true, skipFeatures: true };
+
 const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** axe waits on real timers. */
@@ -33,8 +36,10 @@ async function a11yViolations() {
   return axeViolations(document.body);
 }
 
-async function openApp(path = '/onboarding') {
-  const view = renderWithAuth({ path, routes, catchAll: false });
+/** The whole app at `path`; `onboarding` is the runtime configuration's block (GET /api/config), absent by default. */
+async function openApp(path = '/onboarding', onboarding?: Partial<OnboardingConfig>) {
+  const config = onboarding ? { ...appConfig, dynamic: { ...appConfig.dynamic, onboarding: { ...DEFAULTS_IN_CONFIG, ...onboarding } } } : appConfig;
+  const view = renderWithAuth({ path, routes, catchAll: false, config });
   await elapse(0);
   return { ...view, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
 }
@@ -81,6 +86,15 @@ describe('onboarding: the steps', () => {
   ])('leaves out a step whose show flag is off (%o)', async (options, titles) => {
     await openOnboarding(options);
     expect(progressTitles()).toEqual(titles);
+  });
+
+  it('takes the show and skip flags from the runtime configuration at /onboarding', async () => {
+    const { user } = await openApp('/onboarding', { showWelcome: false, skipProfile: true, skipPreferences: false });
+    expect(progressTitles()).toEqual(['Profile', 'Preferences', 'Features', 'All set']);
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await elapse(0);
+    expect(stepHeading()).toHaveTextContent('Preferences');
+    expect(screen.queryByRole('button', { name: 'Skip for now' })).not.toBeInTheDocument();
   });
 
   it('leaves out the features tour when there are no features', async () => {
@@ -155,6 +169,17 @@ describe('onboarding: the profile step', () => {
 });
 
 describe('onboarding: welcome and preferences', () => {
+  it.each<[Partial<OnboardingOptions>, string]>([
+    [{}, 'Three short steps and you are ready.'],
+    [{ showFeatures: false }, 'Two short steps and you are ready.'],
+    [{ showPreferences: false, showFeatures: false }, 'One more step and you are ready.'],
+  ])('welcome counts the steps that follow it (%o)', async (options, text) => {
+    const { user } = await openOnboarding(options);
+    await saveProfile(user);
+    expect(stepHeading()).toHaveTextContent('Welcome, Dagny!');
+    expect(screen.getByText(/short steps|more step/)).toHaveTextContent(text);
+  });
+
   it('welcome has Get Started; preferences start at e-mail on, push off and the current theme, and are saved', async () => {
     const { user, themeStore } = await openApp();
     await saveProfile(user);

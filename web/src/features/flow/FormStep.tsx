@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../ui/Button';
 import { classNames, type Size } from '../../ui/size';
 import { FormField } from './FormField';
 import { fieldErrors, initialValues, isRendered, submittedValues, widthClass, type FormFieldConfig, type FormFieldGroup, type FormValues } from './form-fields';
-import { errorMessage, VALIDATION_FAILED_MESSAGE } from './machine';
+import { VALIDATION_FAILED_MESSAGE } from '../../../../domain/flow/machine';
+import { stepFailureMessage } from './failure';
 import type { FlowStepProps } from './step';
 import './flow.css';
 
@@ -81,10 +82,12 @@ export function FormStep({
   fail,
 }: FormStepProps) {
   const formId = useId();
-  const allGroups: FormFieldGroup[] = groups ?? [{ fields }];
-  const allFields = allGroups.flatMap((group) => group.fields);
+  const allGroups = useMemo<FormFieldGroup[]>(() => groups ?? [{ fields }], [groups, fields]);
+  const allFields = useMemo(() => allGroups.flatMap((group) => group.fields), [allGroups]);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [resolver] = useState(() => formResolver(allFields, schema));
+  // Follows the props (react-hook-form reads the resolver afresh on every render): new fields or a new
+  // schema check the next submit.
+  const resolver = useMemo(() => formResolver(allFields, schema), [allFields, schema]);
   const form = useForm<FormValues>({
     // Values the member already gave this step (going Back and forth) win over the defaults.
     defaultValues: initialValues(allFields, { ...defaultValues, ...(isValues(data) ? data : {}) }),
@@ -103,7 +106,7 @@ export function FormStep({
         await onSubmit?.(valid);
         await next?.(valid);
       } catch (error) {
-        const message = errorMessage(error);
+        const message = stepFailureMessage(error);
         if (fail) fail(message);
         else setSubmitError(message);
       }

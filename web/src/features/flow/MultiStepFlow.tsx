@@ -2,9 +2,13 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, useS
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { classNames } from '../../ui/size';
-import { createFlow, forwardLabel, NO_STEPS_MESSAGE, PROCESSING_MESSAGE, type FlowData } from './machine';
+import { createFlow, type FlowOptions } from '../../../../domain/flow/flow';
+import { forwardLabel, NO_STEPS_MESSAGE, PROCESSING_MESSAGE, type FlowData } from '../../../../domain/flow/machine';
+import { FALLBACK_ERROR_MESSAGE } from '../../lib/http';
 import type { FlowStep } from './step';
 import './flow.css';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** What a page can do to its flow from outside: the same moves the steps have. */
 export interface FlowHandle {
@@ -28,13 +32,20 @@ export interface MultiStepFlowProps {
 /**
  * A multi-step flow (spec 001 §2): numbered step indicator when there is more than one step, the
  * current step under its heading, Back and Next/Finish, an error banner and a 'Processing...' overlay
- * while a move runs. The rules live in machine.ts; this component only shows them. On every step
+ * while a move runs. The rules live in domain/flow; this component only shows them. On every step
  * change the focus moves to the new step's heading, so keyboard and screen-reader users start there.
  */
 export function MultiStepFlow({ steps, initialData, onComplete, label, className, ref }: MultiStepFlowProps) {
-  const [flow] = useState(() => createFlow({ steps, ...(initialData ? { initialData } : {}), ...(onComplete ? { onComplete } : {}) }));
+  const options = (): FlowOptions<FlowStep['component']> => ({
+    steps,
+    wait,
+    fallbackErrorMessage: FALLBACK_ERROR_MESSAGE,
+    ...(initialData ? { initialData } : {}),
+    ...(onComplete ? { onComplete } : {}),
+  });
+  const [flow] = useState(() => createFlow(options()));
   useLayoutEffect(() => {
-    flow.setOptions({ steps, ...(initialData ? { initialData } : {}), ...(onComplete ? { onComplete } : {}) });
+    flow.setOptions(options());
   });
   const state = useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);
   useImperativeHandle(ref, () => ({ next: (...args) => flow.next(...args), back: flow.back, goTo: flow.goTo, reset: flow.reset }), [flow]);
@@ -109,6 +120,7 @@ export function MultiStepFlow({ steps, initialData, onComplete, label, className
           goTo={flow.goTo}
           reset={flow.reset}
           fail={flow.fail}
+          clearError={flow.clearError}
           isFirst={index === 0}
           isLast={isLast}
           processing={state.processing}

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 import { classNames, type Size } from '../../ui/size';
-import { errorMessage } from './machine';
+import { stepFailureMessage } from './failure';
 import type { FlowStepProps } from './step';
 import './flow.css';
 
@@ -51,7 +51,7 @@ export function SelectionStep({ label, options, onContinue, continueLabel = 'Con
       await onContinue?.(selected);
       await next?.(selected);
     } catch (error) {
-      fail?.(errorMessage(error));
+      fail?.(stepFailureMessage(error));
     } finally {
       setBusy(false);
     }

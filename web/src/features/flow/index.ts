@@ -4,4 +4,4 @@ export { FormStep, type FormStepProps } from './FormStep';
 export { SelectionStep, canContinue, type SelectionOption, type SelectionStepProps } from './SelectionStep';
 export { defineStep, type FlowStep, type FlowStepProps } from './step';
 export type { FieldWidth, FormFieldConfig, FormFieldGroup, FormFieldType, FormValues } from './form-fields';
-export { createFlow, isConfirmationStep, type Flow, type FlowData, type FlowState } from './machine';
+export type { FlowData } from '../../../../domain/flow/machine';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { FlowData, FlowStepDefinition } from './machine';
+import type { FlowData, FlowStepDefinition } from '../../../../domain/flow/machine';
 
 /** What the flow hands every step component, beside the step's own props. */
 export interface FlowStepProps<TData = unknown> {
@@ -15,6 +15,8 @@ export interface FlowStepProps<TData = unknown> {
   reset: () => void;
   /** Shows a failure in the flow's error banner. */
   fail: (message: string) => void;
+  /** Takes the banner away once the step's own failure is over. */
+  clearError: () => void;
   isFirst: boolean;
   isLast: boolean;
   processing: boolean;

@@ -15,7 +15,7 @@ export interface ConfirmationStepProps extends Partial<FlowStepProps> {
   emailStepId?: string;
   /** Sends the link when the step is entered (POST /api/auth/magic-link). Without it nothing is sent on entry. */
   send?: (email: string) => Promise<void>;
-  /** Sends it again. Without it, Resend says 'No resend handler configured.' */
+  /** Sends it again. Without it, Resend says 'No resend handler configured.' (in the flow's banner). */
   onResend?: (email: string) => Promise<void>;
   /** The address already has an account: the text welcomes the member back instead of inviting them in. */
   returning?: boolean | null;
@@ -43,9 +43,10 @@ function useNow(delay: number | null): number {
 /**
  * The lead flow's confirmation (spec 000 §2 screen 5, §8 'Confirmation step'): the magic link is sent
  * as the step opens, the masked address and the mail quick links show, and Resend sends it again with
- * the tick and countdown of the sign-in prompt. A failed send is said in an alert in the spec's words.
+ * the tick and countdown of the sign-in prompt. A failed send is said in the flow's error banner in the
+ * spec's words (spec 001 §8), and taken away again once a send gets through.
  */
-export function ConfirmationStep({ email, emailStepId = 'email', send, onResend, returning = null, allData }: ConfirmationStepProps) {
+export function ConfirmationStep({ email, emailStepId = 'email', send, onResend, returning = null, allData, fail, clearError }: ConfirmationStepProps) {
   const address = email ?? addressFrom(allData, emailStepId);
   const linksId = useId();
   const [state, dispatch] = useReducer(confirmationReducer, initialConfirmationState);
@@ -63,11 +64,15 @@ export function ConfirmationStep({ email, emailStepId = 'email', send, onResend,
     dispatch({ type: 'send', resend });
     try {
       await handler(to);
-      if (mounted.current) dispatch({ type: 'sent', at: Date.now() });
+      if (!mounted.current) return;
+      dispatch({ type: 'sent', at: Date.now() });
+      clearError?.();
     } catch (error) {
-      if (mounted.current) dispatch({ type: 'failed', message: sendFailureMessage(error) });
+      if (!mounted.current) return;
+      dispatch({ type: 'failed' });
+      fail?.(sendFailureMessage(error));
     }
-  }, []);
+  }, [fail, clearError]);
 
   // One send per entry into the step: the ref survives React's development double effects.
   const sentFor = useRef<string | null>(null);
@@ -81,7 +86,7 @@ export function ConfirmationStep({ email, emailStepId = 'email', send, onResend,
   const resend = (event: MouseEvent<HTMLButtonElement>) => {
     if (event.currentTarget.getAttribute('aria-disabled') === 'true') return;
     if (!onResend) {
-      dispatch({ type: 'refused', message: NO_RESEND_HANDLER_MESSAGE });
+      fail?.(NO_RESEND_HANDLER_MESSAGE);
       return;
     }
     void run(onResend, address, true);
@@ -102,11 +107,6 @@ export function ConfirmationStep({ email, emailStepId = 'email', send, onResend,
           <>We sent a link to {masked}. Open it on this device to create your account and start reading.</>
         )}
       </p>
-      {state.error && (
-        <p className="auth-notice auth-notice--error" role="alert">
-          {state.error}
-        </p>
-      )}
       <p className="lead-confirmation__hint">The link works once and expires soon. If it hasn’t arrived, check your spam folder.</p>
 
       <p className="mail-links__caption" id={linksId}>

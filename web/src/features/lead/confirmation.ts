@@ -1,7 +1,8 @@
 /**
  * The confirmation step's rules (spec 000 §4, §8, §9) as a pure reducer: the link is sent when the
  * step is entered; Resend sends it again, shows 'Magic link sent!' for 1.5 s, then counts 'Resend in
- * Ns' down from 60 s. A failed send keeps the step and says why; Resend then tries again at once.
+ * Ns' down from 60 s. A failed send keeps the step (the flow's banner says why); Resend then tries
+ * again at once.
  */
 import { MAGIC_LINK_SENT_MESSAGE, RESEND_COUNTDOWN_MS, SENT_TICK_MS } from '../../lib/auth/magic-link';
 
@@ -11,7 +12,6 @@ export interface ConfirmationState {
   status: ConfirmationStatus;
   /** True while the send in flight is a resend (the first send shows no tick). */
   resending: boolean;
-  error: string | null;
   tickUntil: number | null;
   cooldownUntil: number | null;
 }
@@ -19,23 +19,19 @@ export interface ConfirmationState {
 export type ConfirmationEvent =
   | { type: 'send'; resend: boolean }
   | { type: 'sent'; at: number }
-  | { type: 'failed'; message: string }
-  /** Resend pressed with nothing to send it with: the message, and the step as it was. */
-  | { type: 'refused'; message: string };
+  | { type: 'failed' };
 
-export const initialConfirmationState: ConfirmationState = { status: 'idle', resending: false, error: null, tickUntil: null, cooldownUntil: null };
+export const initialConfirmationState: ConfirmationState = { status: 'idle', resending: false, tickUntil: null, cooldownUntil: null };
 
 export function confirmationReducer(state: ConfirmationState, event: ConfirmationEvent): ConfirmationState {
   switch (event.type) {
     case 'send':
-      return { ...state, status: 'sending', resending: event.resend, error: null };
+      return { ...state, status: 'sending', resending: event.resend };
     case 'sent':
-      if (!state.resending) return { ...state, status: 'sent', error: null };
-      return { ...state, status: 'sent', error: null, tickUntil: event.at + SENT_TICK_MS, cooldownUntil: event.at + SENT_TICK_MS + RESEND_COUNTDOWN_MS };
+      if (!state.resending) return { ...state, status: 'sent' };
+      return { ...state, status: 'sent', tickUntil: event.at + SENT_TICK_MS, cooldownUntil: event.at + SENT_TICK_MS + RESEND_COUNTDOWN_MS };
     case 'failed':
-      return { ...state, status: 'failed', error: event.message };
-    case 'refused':
-      return { ...state, error: event.message };
+      return { ...state, status: 'failed' };
   }
 }
 

@@ -8,12 +8,14 @@ import {
   onboardingSteps,
   PROFILE_COMPLETED_MESSAGE,
   PROFILE_UPDATE_FAILED_MESSAGE,
+  stepsAheadText,
   type OnboardingOptions,
   type OnboardingStepId,
   welcomeGreeting,
 } from '../../../../domain/onboarding/steps';
 import { pageTitle, PRODUCT_NAME } from '../../app/product';
 import { useTheme } from '../../app/theme';
+import { useAppConfig } from '../../app/use-app-config';
 import { browserSession, POST_PROFILE_REDIRECT_KEY } from '../../lib/auth/magic-link';
 import { destinationLabel } from '../../lib/auth/redirect';
 import { useToast } from '../../ui/Toast';
@@ -33,7 +35,10 @@ export const ONBOARDING_TITLE = 'Set up your account';
 export const DEFAULT_FEATURES: readonly FeatureItem[] = defaultFeatures(PRODUCT_NAME);
 
 export interface OnboardingPageProps {
-  /** The show and skip flags and the default redirect; the spec's defaults where not given. */
+  /**
+   * The show and skip flags and the default redirect. Where not given, the flags come from the
+   * runtime configuration (GET /api/config, `dynamic.onboarding`), and from the spec's defaults there.
+   */
   options?: Partial<OnboardingOptions>;
   features?: readonly FeatureItem[];
 }
@@ -44,7 +49,8 @@ export interface OnboardingPageProps {
  * end goes on to the redirect remembered at sign-in, else the default.
  */
 export function OnboardingPage({ options: overrides, features = DEFAULT_FEATURES }: OnboardingPageProps) {
-  const options = onboardingOptions(overrides);
+  const { dynamic } = useAppConfig();
+  const options = onboardingOptions(dynamic.onboarding, overrides);
   const { state, updateProfile, updatePreferences } = useAuth();
   const theme = useTheme();
   const toast = useToast();
@@ -52,6 +58,8 @@ export function OnboardingPage({ options: overrides, features = DEFAULT_FEATURES
   const origin = window.location.origin;
   // Only read here: it is taken (and so forgotten) when onboarding completes, so a reload keeps it.
   const destination = completionDestination(browserSession.get(POST_PROFILE_REDIRECT_KEY), options.defaultRedirect, origin);
+
+  const ids = onboardingSteps(options, features.length);
 
   const definitions: Record<OnboardingStepId, FlowStep> = {
     profile: defineStep({
@@ -81,7 +89,7 @@ export function OnboardingPage({ options: overrides, features = DEFAULT_FEATURES
       title: welcomeGreeting(state.firstName),
       controls: 'step',
       component: WelcomeStep,
-      props: { productName: PRODUCT_NAME },
+      props: { productName: PRODUCT_NAME, stepsAhead: stepsAheadText(ids) },
     }),
     preferences: defineStep({
       id: 'preferences',
@@ -118,7 +126,7 @@ export function OnboardingPage({ options: overrides, features = DEFAULT_FEATURES
       props: { firstName: state.firstName, destination: destinationLabel(destination) },
     }),
   };
-  const steps = onboardingSteps(options, features.length).map((id) => definitions[id]);
+  const steps = ids.map((id) => definitions[id]);
 
   const finish = () => {
     const target = completionDestination(browserSession.take(POST_PROFILE_REDIRECT_KEY), options.defaultRedirect, origin);

@@ -5,7 +5,11 @@
  */
 import { z } from 'zod';
 import { emailField, tooManyAttemptsMessage } from '../../../../domain/auth/schemas';
+import { INVALID_EMAIL_MESSAGE } from '../../ui/fields/rules/email';
 import { FALLBACK_ERROR_MESSAGE, isApiError } from '../http';
+
+// The e-mail field's rule owns the message (spec 000 §5); the sign-in screens' schemas take it from here.
+export { INVALID_EMAIL_MESSAGE };
 
 /** Spec 000 §9: the 'Magic link sent!' tick after a resend. */
 export const SENT_TICK_MS = 1_500;
@@ -16,7 +20,6 @@ export const VERIFY_DELAY_MS = 2_000;
 export const FRESH_REDIRECT_DELAY_MS = 2_500;
 export const VERIFIED_REDIRECT_DELAY_MS = 1_500;
 
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 export const SEND_FAILED_MESSAGE = 'Failed to send magic link. Please try again.';
 export const RESEND_FAILED_MESSAGE = 'Failed to resend magic link. Please try again.';
 export const NO_EMAIL_TO_RESEND_MESSAGE = 'No email address available to resend to';

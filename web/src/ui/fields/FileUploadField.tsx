@@ -1,12 +1,22 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import { classNames } from '../size';
 import { FieldFrame, useFieldIds, type FieldBaseProps } from './FieldFrame';
-import { checkFileSelection, DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_FILES, formatFileSize, readImageFile, type FileRules } from './rules/files';
+import {
+  checkFileSelection,
+  DEFAULT_MAX_FILE_SIZE,
+  DEFAULT_MAX_FILES,
+  formatFileSize,
+  readImageFile,
+  toFileEntry,
+  type ChosenFile,
+  type FileRules,
+} from './rules/files';
 import './fields.css';
 
 export interface FileUploadFieldProps extends FieldBaseProps, FileRules {
-  value: readonly File[];
-  onChange: (files: File[]) => void;
+  /** The chosen files as file entries (name, size, type, lastModified), each with its File for the upload. */
+  value: readonly ChosenFile[];
+  onChange: (files: ChosenFile[]) => void;
   /** Shows a thumbnail of each image chosen. */
   preview?: boolean;
 }
@@ -32,7 +42,8 @@ function ImagePreview({ file }: { file: File }) {
 /**
  * Choosing files by the native picker or by dropping them (spec 000 §3, §5): accepted types, a maximum
  * size (10 MB) and a maximum count (1) by default, with the spec's messages. With a maximum of one a
- * new choice replaces the old; with more, files add up to the maximum.
+ * new choice replaces the old; with more, files add up to the maximum. The value is the spec's file
+ * entries; each keeps its File, so a form can upload what was chosen.
  */
 export function FileUploadField({
   value,
@@ -58,7 +69,7 @@ export function FileUploadField({
   const ids = useFieldIds(id, hint, shown, (inputId) => [limitsId(inputId)]);
 
   const take = (list: FileList | null) => {
-    const files = list ? Array.from(list) : [];
+    const files = list ? Array.from(list, toFileEntry) : [];
     if (files.length === 0) return;
     const alreadyChosen = maxFiles === 1 ? 0 : value.length;
     const { accepted, errors } = checkFileSelection(files, { accept, maxSize, maxFiles }, alreadyChosen);
@@ -116,7 +127,7 @@ export function FileUploadField({
         <ul className="file-list" aria-label="Chosen files">
           {value.map((file, index) => (
             <li key={`${file.name}-${file.lastModified}-${index}`} className="file-list__item">
-              {preview && file.type.startsWith('image/') && <ImagePreview file={file} />}
+              {preview && file.type.startsWith('image/') && <ImagePreview file={file.file} />}
               <span className="file-list__name">{file.name}</span>
               <span className="file-list__size">{formatFileSize(file.size)}</span>
               <button

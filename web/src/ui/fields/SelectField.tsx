@@ -14,11 +14,14 @@ export interface SelectFieldProps extends FieldBaseProps {
 
 /**
  * A native select (spec 000 §3 options: value, label, disabled, group, description): groups become
- * optgroups; a native option cannot show a description, so it is its tooltip here and the searchable
- * select shows it in full.
+ * optgroups. A native option cannot show a description, so the chosen option's description shows
+ * under the select and is part of the select's description (read with it, seen on touch screens too);
+ * the searchable select shows every option's description in its list.
  */
 export function SelectField({ options, value, onChange, onBlur, placeholder = 'Select an option', label, hint, error, size = 'md', required, disabled, id, name, className }: SelectFieldProps) {
-  const ids = useFieldIds(id, hint, error);
+  const description = options.find((option) => option.value === value && value !== '')?.description;
+  const descriptionId = (inputId: string) => `${inputId}-option-description`;
+  const ids = useFieldIds(id, hint, error, (inputId) => [description ? descriptionId(inputId) : undefined]);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error} size={size} required={required} className={className}>
       <select
@@ -36,7 +39,7 @@ export function SelectField({ options, value, onChange, onBlur, placeholder = 'S
         <option value="">{placeholder}</option>
         {groupOptions(options).map(({ group, options: list }) => {
           const rendered = list.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled} title={option.description}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ));
@@ -47,6 +50,11 @@ export function SelectField({ options, value, onChange, onBlur, placeholder = 'S
           );
         })}
       </select>
+      {description && (
+        <p className="field__hint" id={descriptionId(ids.inputId)}>
+          {description}
+        </p>
+      )}
     </FieldFrame>
   );
 }

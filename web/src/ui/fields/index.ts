@@ -17,7 +17,7 @@ export { OtpField, type OtpFieldProps } from './OtpField';
 export { FileUploadField, type FileUploadFieldProps } from './FileUploadField';
 export type { SelectOption } from './rules/options';
 export type { Tag, TagVariant } from './rules/tags';
-export type { FileEntry } from './rules/files';
+export type { ChosenFile, FileEntry } from './rules/files';
 export { SchoolAddressFields, type SchoolAddressErrors, type SchoolAddressFieldsProps } from './SchoolAddressFields';
 export { PlacesProvider, usePlacesSearch, type PlacesProviderProps } from './PlacesProvider';
 export { googlePlacesSearch, loadGooglePlaces, type PlaceSuggestion, type PlacesSearch } from './places';

@@ -92,8 +92,13 @@ export function checkFileSelection<F extends Pick<FileEntry, 'name' | 'type' | '
   return { accepted, errors };
 }
 
-export function toFileEntry(file: Pick<File, 'name' | 'size' | 'type' | 'lastModified'>): FileEntry {
-  return { name: file.name, size: file.size, type: file.type, lastModified: file.lastModified };
+/** A file as the upload field reports it: its file entry (spec 000 §3), and the File itself, which an upload sends. */
+export interface ChosenFile extends FileEntry {
+  file: File;
+}
+
+export function toFileEntry(file: File): ChosenFile {
+  return { name: file.name, size: file.size, type: file.type, lastModified: file.lastModified, file };
 }
 
 /** Reads an image as a data URL for its preview; rejects with 'File is not an image' or 'Failed to read file'. */

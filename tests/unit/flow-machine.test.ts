@@ -1,8 +1,13 @@
+/**
+ * The flow engine's rules (spec 001 §4 "Flow engine"), pure: the synchronous moves, the validation
+ * outcome, the confirmation-step rule, and the asynchronous move run by createFlow.
+ */
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFlow, type FlowOptions } from '../../domain/flow/flow';
 import {
   CONFIRMATION_PAUSE_MS,
-  createFlow,
+  errorMessage,
   forwardLabel,
   initialFlowState,
   isConfirmationStep,
@@ -11,9 +16,8 @@ import {
   transition,
   validationMessage,
   type FlowEvent,
-  type FlowOptions,
   type FlowStepDefinition,
-} from '../../../web/src/features/flow/machine';
+} from '../../domain/flow/machine';
 
 const step = (id: string, extra: Partial<FlowStepDefinition<string>> = {}): FlowStepDefinition<string> => ({
   id,
@@ -21,10 +25,15 @@ const step = (id: string, extra: Partial<FlowStepDefinition<string>> = {}): Flow
   ...extra,
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 const instant = () => Promise.resolve();
+const FALLBACK = 'An error occurred';
 
 function flowOf(steps: FlowStepDefinition<string>[], extra: Partial<FlowOptions<string>> = {}) {
-  return createFlow<string>({ steps, wait: instant, ...extra });
+  return createFlow<string>({ steps, wait: instant, fallbackErrorMessage: FALLBACK, ...extra });
 }
 
 describe('flow machine: transitions', () => {
@@ -108,6 +117,13 @@ describe('flow machine: validation results', () => {
     expect(validationMessage(undefined)).toBe('Validation failed');
     expect(validationMessage(null)).toBe('Validation failed');
     expect(validationMessage('  ')).toBe('Validation failed');
+  });
+
+  it('says a failure by its own message, else by the fallback it is given', () => {
+    expect(errorMessage(new Error('Failed to process email. Please try again.'), FALLBACK)).toBe('Failed to process email. Please try again.');
+    expect(errorMessage('Pick a plan', FALLBACK)).toBe('Pick a plan');
+    expect(errorMessage(new Error(' '), FALLBACK)).toBe(FALLBACK);
+    expect(errorMessage({ message: 'not an error' }, FALLBACK)).toBe(FALLBACK);
   });
 });
 
@@ -201,7 +217,7 @@ describe('flow machine: moving next', () => {
     expect(flow.getState()).toMatchObject({ completed: false, error: 'Failed to update your profile. Please try again.' });
   });
 
-  it('uses "An error occurred" for a failure without a message', async () => {
+  it('uses the fallback message ("An error occurred" in the client) for a failure without a message', async () => {
     const flow = flowOf([step('a', { onComplete: () => Promise.reject(new Error('')) }), step('b')]);
     await flow.next();
     expect(flow.getState().error).toBe('An error occurred');
@@ -209,7 +225,12 @@ describe('flow machine: moving next', () => {
 
   it('pauses 1 s before a confirmation step, and only before one', async () => {
     vi.useFakeTimers();
-    const flow = createFlow<string>({ steps: [step('email'), step('confirm'), step('done')] });
+    const waited: number[] = [];
+    const wait = (ms: number) => {
+      waited.push(ms);
+      return new Promise<void>((resolve) => setTimeout(resolve, ms));
+    };
+    const flow = flowOf([step('email'), step('confirm'), step('done')], { wait });
     const toConfirm = flow.next('a@b.co');
     await vi.advanceTimersByTimeAsync(CONFIRMATION_PAUSE_MS - 1);
     expect(flow.getState()).toMatchObject({ index: 0, processing: true });
@@ -221,6 +242,7 @@ describe('flow machine: moving next', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(await toDone).toBe(true);
     expect(flow.getState().index).toBe(2);
+    expect(waited).toEqual([1_000]);
   });
 
   it('does nothing when there are no steps', async () => {
@@ -248,6 +270,16 @@ describe('flow machine: moving next', () => {
     expect(flow.getState()).toMatchObject({ index: 0, error: 'Failed to process email. Please try again.' });
     await flow.next();
     expect(flow.getState()).toMatchObject({ index: 1, error: null });
+  });
+
+  it('takes a step\'s own failure away again when the step says it is over', () => {
+    const flow = flowOf([step('a'), step('confirm')]);
+    flow.fail('Failed to send magic link. Please try again later.');
+    flow.clearError();
+    expect(flow.getState()).toMatchObject({ index: 0, error: null });
+    const state = flow.getState();
+    flow.clearError();
+    expect(flow.getState()).toBe(state);
   });
 
   it('does not complete a step whose validation was still running when the flow was reset', async () => {
