@@ -21,6 +21,7 @@ import { loadConfig } from '../adapters/config';
 import { postgresContent } from '../adapters/postgres/content-repository';
 import type { Database } from '../adapters/postgres/schema';
 import { startHttpServer } from '../adapters/server';
+import { accessPolicy } from '../application/content/access';
 import { listContent } from '../application/content/read';
 import { searchContent } from '../application/content/search';
 import { contentListQuerySchemaFor, contentSearchSchema } from '../domain/content/schemas';
@@ -103,6 +104,8 @@ function book(r: Record<string, any>) {
     },
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
+    // The bench's books are OPEN and have no body to withhold (application/content/access.ts).
+    locked: false,
   };
 }
 
@@ -117,7 +120,7 @@ function send(res: ServerResponse, body: string) {
 async function serveTwin() {
   const pool = new pg.Pool({ connectionString: dbUrl, max: poolSize });
   const listInput = contentListQuerySchemaFor('BOOK').parse({ page: '50' });
-  const list = await capture(pool, (db) => listContent({ content: postgresContent(db), media: undefined as never }, null, 'BOOK', listInput));
+  const list = await capture(pool, (db) => listContent({ content: postgresContent(db), media: undefined as never, access: accessPolicy([]) }, null, 'BOOK', listInput));
   const search = await capture(pool, (db) => searchContent({ content: postgresContent(db) }, null, contentSearchSchema.parse({ q: terms })));
   const [first, second] = terms.split(' ');
   // ILIKE: the same two words anywhere in the same text, a page of 10 and the count of all matches.

@@ -10,6 +10,7 @@ import * as m0004 from './0004_passkeys';
 import * as m0005 from './0005_social_accounts';
 import * as m0006 from './0006_content';
 import * as m0007 from './0007_content_counts';
+import * as m0008 from './0008_content_visibility';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_social_accounts': m0005,
   '0006_content': m0006,
   '0007_content_counts': m0007,
+  '0008_content_visibility': m0008,
 };

@@ -73,7 +73,8 @@ export function postgresMediaAssets(db: Kysely<Database>): MediaAssetRepository 
       let q = db.selectFrom('media_assets');
       if (query.type) q = q.where('type', '=', query.type);
       if (query.contentId) q = q.where('content_id', '=', query.contentId);
-      if (query.publishedOnly) q = q.where((eb) => eb.exists(eb.selectFrom('content').select('content.id').whereRef('content.id', '=', 'media_assets.content_id').where('content.published', '=', true)));
+      if (query.publishedOnly)
+        q = q.where((eb) => eb.exists(eb.selectFrom('content').select('content.id').whereRef('content.id', '=', 'media_assets.content_id').where('content.published', '=', true).where(sql<boolean>`not content.parent_unpublished`)));
       if (query.search) {
         const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         q = q.where((eb) => eb.or([eb('caption', 'ilike', pattern), eb('alt_text', 'ilike', pattern)]));
@@ -88,6 +89,14 @@ export function postgresMediaAssets(db: Kysely<Database>): MediaAssetRepository 
       if (!isUuid(contentId)) return [];
       const rows = await db.selectFrom('media_assets').selectAll().where('content_id', '=', contentId).orderBy('created_at').orderBy('id').execute();
       return rows.map(toAsset);
+    },
+    async byContents(contentIds) {
+      const ids = [...new Set(contentIds.filter(isUuid))];
+      const result = new Map<string, MediaAsset[]>(contentIds.map((id) => [id, []]));
+      if (ids.length === 0) return result;
+      const rows = await db.selectFrom('media_assets').selectAll().where('content_id', 'in', ids).orderBy('content_id').orderBy('created_at').orderBy('id').execute();
+      for (const row of rows) result.get(row.content_id!)?.push(toAsset(row));
+      return result;
     },
     async setContent(id, contentId, now) {
       if (!isUuid(id)) return null;

@@ -3,8 +3,8 @@
  * writes of two tabs never collide and neither loses the other's time spent (domain/content/progress.ts).
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ProgressRepository } from '../../application/ports/content-progress';
-import type { ProgressStatus } from '../../domain/content/constants';
+import type { ProgressEntry, ProgressRepository } from '../../application/ports/content-progress';
+import type { AccessType, ContentStatus, ContentType, ProgressStatus } from '../../domain/content/constants';
 import { videoCompleted, type ContentProgress, type VideoProgress } from '../../domain/content/progress';
 import type { Database } from './schema';
 import type { ContentProgressTable, VideoProgressTable } from './schema-content';
@@ -104,16 +104,41 @@ export function postgresProgress(db: Kysely<Database>): ProgressRepository {
       return row ? toProgress(row) : null;
     },
 
-    async listContent(userId, query) {
-      let q = db.selectFrom('content_progress').where('user_id', '=', userId);
-      if (query.status) q = q.where('status', '=', query.status);
-      if (query.isFavorited !== undefined) q = q.where('is_favorited', '=', query.isFavorited);
-      if (query.isBookmarked !== undefined) q = q.where('is_bookmarked', '=', query.isBookmarked);
-      const [rows, count] = await Promise.all([
-        q.selectAll().orderBy('last_accessed_at', 'desc').orderBy('content_id').limit(query.limit).offset((query.page - 1) * query.limit).execute(),
-        q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toProgress), total: count.total };
+    async listContent(userId, query, statuses) {
+      // Joined to its content, so what the member may no longer see (unpublished since, or under an
+      // unpublished parent) is neither listed nor counted; the count rides along with the page.
+      let q = db.selectFrom('content_progress').innerJoin('content', 'content.id', 'content_progress.content_id').where('content_progress.user_id', '=', userId);
+      if (statuses) q = q.where('content.status', 'in', statuses.length ? [...statuses] : ['__none__']).where(sql<boolean>`not content.parent_unpublished`);
+      if (query.status) q = q.where('content_progress.status', '=', query.status);
+      if (query.isFavorited !== undefined) q = q.where('content_progress.is_favorited', '=', query.isFavorited);
+      if (query.isBookmarked !== undefined) q = q.where('content_progress.is_bookmarked', '=', query.isBookmarked);
+      const rows = await q
+        .selectAll('content_progress')
+        .select(['content.type', 'content.slug', 'content.title', 'content.subtitle', 'content.description', 'content.cover_image', 'content.status as content_status', 'content.published', 'content.access_type'])
+        .select(sql<number>`(count(*) over ())::int`.as('total'))
+        .orderBy('content_progress.last_accessed_at', 'desc')
+        .orderBy('content_progress.content_id')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute();
+      // A page past the last has no row to carry the count: only then is it counted on its own.
+      const total = rows[0]?.total ?? (query.page > 1 ? (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n : 0);
+      const items: ProgressEntry[] = rows.map((r) => ({
+        progress: toProgress(r),
+        content: {
+          id: r.content_id,
+          type: r.type as ContentType,
+          slug: r.slug,
+          title: r.title,
+          subtitle: r.subtitle,
+          description: r.description,
+          coverImage: r.cover_image,
+          status: r.content_status as ContentStatus,
+          published: r.published,
+          accessType: r.access_type as AccessType,
+        },
+      }));
+      return { items, total };
     },
 
     async recordVideo(userId, mediaAssetId, change, now) {

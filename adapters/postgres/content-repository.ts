@@ -5,7 +5,7 @@
  */
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { ChildKind, ContentChange, ContentPage, ContentQuery, ContentRepository, ContentWriteResult, LibraryFacets, NewContent, SearchHit } from '../../application/ports/content-repository';
-import type { AccessType, ContentStatus, ContentType, Difficulty } from '../../domain/content/constants';
+import { TYPES_WITH_PARENTS, type AccessType, type ContentStatus, type ContentType, type Difficulty } from '../../domain/content/constants';
 import type { ContentCreatorLink, ContentRelationLink } from '../../domain/content/links';
 import type { ContentItem, ContentLinks, ContentRecord, ContentShared, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
 import { columnOf, DETAIL_TABLES, detailColumns, detailsFromRow, fieldsOf, insertDetails, readDetails, sqlValue, updateDetails } from './content-details';
@@ -126,6 +126,20 @@ function rememberCompiled(compiledPages: CompiledPages, shape: string, compiled:
 const ALL_STATUSES: readonly ContentStatus[] = ['DRAFT', 'REVIEW', 'PUBLISHED', 'ARCHIVED'];
 
 /**
+ * Whether a view (ContentQuery.statuses) of items of this type (undefined: any type) must leave out
+ * items with an unpublished parent (`content.parent_unpublished`, migrations/0008_content_visibility.ts).
+ * Books and the other parentless types never have one, so their queries stay as they were.
+ */
+const leavesOutHiddenChildren = (statuses: readonly ContentStatus[] | undefined, type: ContentType | undefined) => statuses !== undefined && (type === undefined || TYPES_WITH_PARENTS.includes(type));
+
+/** The condition of a view on `content` rows, for hand-written SQL (filtered() for the built queries). */
+function visibleSql(statuses: readonly ContentStatus[] | undefined): RawBuilder<SqlBool> {
+  if (!statuses) return sql<SqlBool>`true`;
+  const status = statuses.length === 1 && statuses[0] === 'PUBLISHED' ? sql`content.published` : sql`content.status = any(${[...statuses]}::text[])`;
+  return sql<SqlBool>`${status} and not content.parent_unpublished`;
+}
+
+/**
  * The total of a list filtered by nothing but type and status, read from content_counts (kept exact
  * by triggers, migrations/0007_content_counts.ts); null when another filter asks for a real count.
  */
@@ -135,11 +149,19 @@ function countedTotal(query: Omit<ContentQuery, 'page' | 'limit'>) {
   let statuses = query.statuses ?? ALL_STATUSES;
   if (query.status) statuses = statuses.filter((s) => s === query.status);
   if (query.published !== undefined) statuses = statuses.filter((s) => (s === 'PUBLISHED') === query.published);
+  // The public's view of types with parents: content_public_counts leaves out items with an unpublished parent.
+  if (leavesOutHiddenChildren(query.statuses, query.type) && statuses.length > 0) {
+    if (statuses.length > 1 || statuses[0] !== 'PUBLISHED') return null;
+    return sql<number>`(select coalesce(sum(n), 0)::int from content_public_counts ${query.type ? sql`where type = ${query.type}` : sql``})`;
+  }
   const typeFilter = query.type ? sql`type = ${query.type} and ` : sql``;
   return sql<number>`(select coalesce(sum(n), 0)::int from content_counts where ${typeFilter}status = any(${[...statuses]}::text[]))`;
 }
 
-export function postgresContent(db: Kysely<Database>): ContentRepository {
+/** The repository, and the query its search runs (for the plan test, tests/contract/content-repositories.test.ts). */
+export type PostgresContentRepository = ContentRepository & { searchPage(query: ContentQuery & { textQuery: string }): { compile(): CompiledQuery } };
+
+export function postgresContent(db: Kysely<Database>): PostgresContentRepository {
   const compiledPages: CompiledPages = new Map();
   async function hydrate(rows: ContentRow[], tx: Db = db): Promise<ContentItem[]> {
     if (rows.length === 0) return [];
@@ -222,6 +244,7 @@ export function postgresContent(db: Kysely<Database>): ContentRepository {
     // PUBLISHED alone is `published` (the check constraint makes them one), which the listing index covers.
     if (query.statuses?.length === 1 && query.statuses[0] === 'PUBLISHED') q = q.where('content.published', '=', true);
     else if (query.statuses) q = q.where('content.status', 'in', query.statuses.length ? [...query.statuses] : ['__none__']);
+    if (leavesOutHiddenChildren(query.statuses, query.type)) q = q.where(sql<boolean>`not content.parent_unpublished`);
     if (query.status) q = q.where('content.status', '=', query.status);
     if (query.published !== undefined) q = q.where('content.published', '=', query.published);
     if (query.featured !== undefined) q = q.where('content.featured', '=', query.featured);
@@ -251,16 +274,25 @@ export function postgresContent(db: Kysely<Database>): ContentRepository {
     return q;
   }
 
-  async function summaries(kind: ChildKind, parentId: string, statuses?: readonly ContentStatus[]): Promise<(ContentRow & { order_index: number })[]> {
+  /** The children of these parents, each parent's in order. */
+  async function summaries(kind: ChildKind, parentIds: readonly string[], statuses?: readonly ContentStatus[]): Promise<(ContentRow & { order_index: number; parent_id: string })[]> {
+    const ids = [...new Set(parentIds.filter(isUuid))];
+    if (ids.length === 0) return [];
     const link = CHILDREN[kind];
     const columns = sql.join(CONTENT_COLUMNS.map((c) => sql.ref(c)));
-    const statusFilter = statuses ? sql`and content.status = any(${[...statuses]}::text[])` : sql``;
-    const { rows } = await sql<ContentRow & { order_index: number }>`
-      select ${columns}, link.${sql.ref(link.order)} as order_index
+    const { rows } = await sql<ContentRow & { order_index: number; parent_id: string }>`
+      select ${columns}, link.${sql.ref(link.order)} as order_index, link.${sql.ref(link.parent)} as parent_id
       from content join ${sql.table(link.table)} as link on link.${sql.ref(link.child)} = content.id
-      where link.${sql.ref(link.parent)} = ${parentId}::uuid ${statusFilter}
-      order by link.${sql.ref(link.order)}, content.title`.execute(db);
+      where link.${sql.ref(link.parent)} = any(${ids}::uuid[]) and ${visibleSql(statuses)}
+      order by link.${sql.ref(link.parent)}, link.${sql.ref(link.order)}, content.title`.execute(db);
     return rows;
+  }
+
+  /** Rows grouped by the id each belongs to, every asked id present (with [] when it has none). */
+  function grouped<R, T>(ids: readonly string[], rows: R[], keyOf: (row: R) => string, map: (row: R) => T): Map<string, T[]> {
+    const result = new Map<string, T[]>(ids.map((id) => [id, []]));
+    for (const row of rows) result.get(keyOf(row))?.push(map(row));
+    return result;
   }
 
   const toSummary = (row: ContentRow, orderIndex: number): ContentSummary => ({
@@ -277,7 +309,26 @@ export function postgresContent(db: Kysely<Database>): ContentRepository {
     orderIndex,
   });
 
+  /**
+   * The page of a ranked search, with the count of all matches beside each row (they are all found
+   * to be ranked anyway). Its own function so the plan test explains the very query search() runs.
+   */
+  function searchPage(query: ContentQuery & { textQuery: string }) {
+    const rank = sql<number>`ts_rank(content.search, to_tsquery('english', ${query.textQuery}))`;
+    return filtered(query)
+      .select(CONTENT_COLUMNS)
+      .select(rank.as('rank'))
+      .select(sql<number>`(count(*) over ())::int`.as('total'))
+      .orderBy('rank', 'desc')
+      .orderBy('content.title')
+      .orderBy('content.id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+  }
+
   return {
+    searchPage,
+
     async create(item: NewContent, now: Date): Promise<ContentWriteResult> {
       try {
         return await db.transaction().execute(async (tx) => {
@@ -350,6 +401,12 @@ export function postgresContent(db: Kysely<Database>): ContentRepository {
     },
 
     byId: (id) => (isUuid(id) ? one((eb) => eb('content.id', '=', id)) : Promise.resolve(null)),
+
+    async byIds(ids) {
+      const valid = [...new Set(ids.filter(isUuid))];
+      if (valid.length === 0) return [];
+      return hydrate(await db.selectFrom('content').select(CONTENT_COLUMNS).where('content.id', 'in', valid).execute());
+    },
     bySlug: (type, slug) => one((eb) => eb.and([eb('content.type', '=', type), eb('content.slug', '=', slug)])),
 
     async typesOf(ids) {
@@ -397,89 +454,108 @@ export function postgresContent(db: Kysely<Database>): ContentRepository {
     },
 
     async childItems(parentId, kind, statuses) {
-      if (!isUuid(parentId)) return [];
-      return hydrate(await summaries(kind, parentId, statuses));
+      return hydrate(await summaries(kind, [parentId], statuses));
     },
 
-    async children(parentId, kind, statuses) {
-      if (!isUuid(parentId)) return [];
-      return (await summaries(kind, parentId, statuses)).map((row) => toSummary(row, row.order_index));
+    async children(parentIds, kind, statuses) {
+      return grouped(parentIds, await summaries(kind, parentIds, statuses), (row) => row.parent_id, (row) => toSummary(row, row.order_index));
     },
 
-    async creditsOf(contentId): Promise<CreatorCredit[]> {
-      if (!isUuid(contentId)) return [];
-      const rows = await db
+    async creditsOf(contentIds): Promise<Map<string, CreatorCredit[]>> {
+      const ids = [...new Set(contentIds.filter(isUuid))];
+      const rows = ids.length === 0 ? [] : await db
         .selectFrom('content_creators as cc')
         .innerJoin('creators as c', 'c.id', 'cc.creator_id')
-        .select(['cc.creator_id', 'c.name', 'c.slug', 'c.image_url', 'cc.role', 'cc.order_index'])
-        .where('cc.content_id', '=', contentId)
+        .select(['cc.content_id', 'cc.creator_id', 'c.name', 'c.slug', 'c.image_url', 'cc.role', 'cc.order_index'])
+        .where('cc.content_id', 'in', ids)
+        .orderBy('cc.content_id')
         .orderBy('cc.order_index')
         .orderBy('c.name')
         .execute();
-      return rows.map((r) => ({ creatorId: r.creator_id, name: r.name, slug: r.slug, imageUrl: r.image_url, role: r.role, orderIndex: r.order_index }));
+      return grouped(contentIds, rows, (r) => r.content_id, (r) => ({ creatorId: r.creator_id, name: r.name, slug: r.slug, imageUrl: r.image_url, role: r.role, orderIndex: r.order_index }));
     },
 
-    async relatedOf(contentId, statuses): Promise<RelatedContent[]> {
-      if (!isUuid(contentId)) return [];
-      let q = db
+    async relatedOf(contentIds, statuses): Promise<Map<string, RelatedContent[]>> {
+      const ids = [...new Set(contentIds.filter(isUuid))];
+      const rows = ids.length === 0 ? [] : await db
         .selectFrom('content_relations as r')
         .innerJoin('content', 'content.id', 'r.related_content_id')
         .select(CONTENT_COLUMNS)
-        .select(['r.relation_type', 'r.order_index'])
-        .where('r.content_id', '=', contentId);
-      if (statuses) q = q.where('content.status', 'in', statuses.length ? [...statuses] : ['__none__']);
-      const rows = await q.orderBy('r.order_index').orderBy('content.title').execute();
-      return rows.map((row) => ({ ...toSummary(row, row.order_index), relationType: row.relation_type }));
+        .select(['r.content_id as owner_id', 'r.relation_type', 'r.order_index'])
+        .where('r.content_id', 'in', ids)
+        .where(visibleSql(statuses))
+        .orderBy('r.content_id')
+        .orderBy('r.order_index')
+        .orderBy('content.title')
+        .execute();
+      return grouped(contentIds, rows, (row) => row.owner_id, (row) => ({ ...toSummary(row, row.order_index), relationType: row.relation_type }));
     },
 
     async search(query): Promise<ContentPage<SearchHit>> {
-      const rank = sql<number>`ts_rank(content.search, to_tsquery('english', ${query.textQuery}))`;
-      // The matches are ranked (so all found) anyway: their count comes with the page, in one query.
-      const rows = await filtered(query)
-        .select(CONTENT_COLUMNS)
-        .select(rank.as('rank'))
-        .select(sql<number>`(count(*) over ())::int`.as('total'))
-        .orderBy('rank', 'desc')
-        .orderBy('content.title')
-        .orderBy('content.id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute();
+      const rows = await searchPage(query).execute();
       const total = rows[0]?.total ?? (query.page > 1 ? (await filtered(query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total : 0);
       return { items: rows.map((row) => ({ ...toSummary(row, 0), rank: row.rank })), total };
     },
 
-    async facets(statuses): Promise<LibraryFacets> {
-      const visible = statuses ? sql`where status = any(${[...statuses]}::text[])` : sql``;
+    async facets(view): Promise<LibraryFacets> {
+      // Counts kept by the database (migrations/0007, 0008): a few hundred rows read, however large the library.
+      const everything = view === 'everything';
       const [types, tags, letters] = await Promise.all([
-        sql<{ type: string; count: number }>`select type, count(*)::int as count from content ${visible} group by type order by type`.execute(db),
-        sql<{ tag: string; count: number }>`select tag, count(*)::int as count from content cross join lateral unnest(content.tags) as tag ${visible} group by tag order by count desc, tag`.execute(db),
-        sql<{ letter: string; count: number }>`select upper(t.first_letter) as letter, count(*)::int as count from lexicon_terms t join content on content.id = t.content_id ${visible} group by upper(t.first_letter) order by letter`.execute(db),
+        everything
+          ? sql<{ type: string; count: number }>`select type, sum(n)::int as count from content_counts group by type having sum(n) > 0 order by type`.execute(db)
+          : sql<{ type: string; count: number }>`select type, n::int as count from content_public_counts where n > 0 order by type`.execute(db),
+        everything
+          ? sql<{ tag: string; count: number }>`select tag, sum(n)::int as count from content_tag_counts group by tag having sum(n) > 0 order by count desc, tag`.execute(db)
+          : sql<{ tag: string; count: number }>`select tag, n::int as count from content_tag_counts where public and n > 0 order by count desc, tag`.execute(db),
+        // As many rows as the lexicon has terms (never the whole library); lexicon terms have no parents.
+        sql<{ letter: string; count: number }>`select upper(t.first_letter) as letter, count(*)::int as count from lexicon_terms t join content on content.id = t.content_id ${everything ? sql`` : sql`where content.published`} group by upper(t.first_letter) order by letter`.execute(db),
       ]);
       return { types: types.rows.map((r) => ({ type: r.type as ContentType, count: r.count })), tags: tags.rows, letters: letters.rows };
     },
 
     async recommendedFor({ userId, types, statuses, limit }): Promise<ContentItem[]> {
       if (!isUuid(userId) || types.length === 0) return [];
-      const visible = statuses ? sql`and content.status = any(${[...statuses]}::text[])` : sql``;
-      // Seeds: what the member has started and not dismissed, each child standing also for its parent.
-      const { rows } = await sql<{ id: string }>`
-        with mine as (select content_id, was_dismissed from content_progress where user_id = ${userId}::uuid),
+      // Seeds: the member's 100 most recent entries not dismissed, each child standing also for its
+      // parent; their tags and creators, and what is never suggested (all the member started, and the seeds).
+      const { rows: [seeds] } = await sql<{ tags: string[]; creators: string[]; excluded: string[] }>`
+        with mine as (select content_id, was_dismissed, last_accessed_at from content_progress where user_id = ${userId}::uuid),
+        recent as (select content_id from mine where not was_dismissed order by last_accessed_at desc limit 100),
         seeds as (
-          select content_id as id from mine where not was_dismissed
-          union select ch.book_id from chapters ch join mine on mine.content_id = ch.content_id and not mine.was_dismissed
-          union select l.course_id from lessons l join mine on mine.content_id = l.content_id and not mine.was_dismissed
-          union select l.playlist_id from lectures l join mine on mine.content_id = l.content_id and not mine.was_dismissed
-        ),
-        seed_tags as (select distinct unnest(c.tags) as tag from content c where c.id in (select id from seeds)),
-        seed_creators as (select distinct creator_id from content_creators where content_id in (select id from seeds))
-        select content.id,
-          (select count(*) from unnest(content.tags) as t where t in (select tag from seed_tags))
-            + 2 * (select count(*) from content_creators cc where cc.content_id = content.id and cc.creator_id in (select creator_id from seed_creators)) as score
-        from content
-        where content.type = any(${[...types]}::text[]) ${visible}
-          and content.id not in (select content_id from mine) and content.id not in (select id from seeds)
-        order by score desc, content.featured desc, content.created_at desc, content.id
+          select content_id as id from recent
+          union select ch.book_id from chapters ch join recent on recent.content_id = ch.content_id
+          union select l.course_id from lessons l join recent on recent.content_id = l.content_id
+          union select l.playlist_id from lectures l join recent on recent.content_id = l.content_id
+        )
+        select
+          array(select distinct unnest(c.tags) from content c where c.id in (select id from seeds)) as tags,
+          array(select distinct creator_id from content_creators where content_id in (select id from seeds)) as creators,
+          array(select content_id from mine union select id from seeds) as excluded`.execute(db);
+      const { tags, creators, excluded } = seeds!;
+      const visible = visibleSql(statuses);
+      const unstarted = sql`content.id <> all(${excluded}::uuid[])`;
+      const columns = sql`content.id, content.tags, content.featured, content.created_at`;
+      // The candidates, each set read through an index and bounded, so the cost does not grow with the
+      // library; the seeds' tags and creators are constants here, so each type's branch is planned with
+      // what the statistics say about them (walk the newest for a common tag, the GIN index for a rare one):
+      // - per type, the 200 newest unstarted items sharing a seed tag;
+      // - the 1,000 newest unstarted items of the seed creators;
+      // - per type, the first 2 x limit unstarted items by featured, then newest (content_recommend_idx):
+      //   when fewer than `limit` candidates score, the rest of the answer is among these.
+      const branches = [
+        ...(tags.length ? types.map((type) => sql`(select ${columns} from content where content.type = ${type} and ${visible} and ${unstarted} and content.tags && ${tags}::text[] order by content.created_at desc limit 200)`) : []),
+        ...(creators.length
+          ? [sql`(select ${columns} from content where content.type = any(${[...types]}::text[]) and ${visible} and ${unstarted}
+              and exists (select 1 from content_creators cc where cc.content_id = content.id and cc.creator_id = any(${creators}::uuid[]))
+              order by content.created_at desc limit 1000)`]
+          : []),
+        ...types.map((type) => sql`(select ${columns} from content where content.type = ${type} and ${visible} and ${unstarted} order by content.featured desc, content.created_at desc, content.id limit ${2 * limit})`),
+      ];
+      const { rows } = await sql<{ id: string }>`
+        select c.id from (${sql.join(branches, sql` union `)}) as c
+        order by
+          (select count(*) from unnest(c.tags) as t where t = any(${tags}::text[]))
+            + 2 * (select count(*) from content_creators cc where cc.content_id = c.id and cc.creator_id = any(${creators}::uuid[])) desc,
+          c.featured desc, c.created_at desc, c.id
         limit ${limit}`.execute(db);
       if (rows.length === 0) return [];
       const items = await hydrate(await db.selectFrom('content').select(CONTENT_COLUMNS).where('content.id', 'in', rows.map((r) => r.id)).execute());

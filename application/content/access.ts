@@ -1,13 +1,16 @@
 /**
- * Who may open a piece of content (GET /api/entitlements/content/{id}; domain/content/README.md
- * "Access"). The policy is the one place the rules live; later sources (purchases, subscriptions,
- * classroom codes) are added as AccessSource values, never as new branches here.
+ * Who may see and who may open a piece of content (domain/content/README.md "Who sees what",
+ * "Access"). The policy is the one place the access rules live; later sources (purchases,
+ * subscriptions, classroom codes) are added as AccessSource values, never as new branches here.
+ * Every read of the library asks this module, so the entitlement check
+ * (GET /api/entitlements/content/{id}) and what the reads withhold can never disagree.
  */
 import { can, type Actor } from '../../domain/auth/actor';
-import type { ContentRecord } from '../../domain/content/model';
+import { parentIdsOf, withoutBody, type ContentItem } from '../../domain/content/model';
 import { notFound } from '../../domain/shared/errors';
 import type { AccessPolicy, AccessSource } from '../ports/content-access';
 import type { ContentDeps } from './deps';
+import { seesDrafts } from './visibility';
 
 export function accessPolicy(sources: readonly AccessSource[]): AccessPolicy {
   return {
@@ -26,9 +29,58 @@ export function accessPolicy(sources: readonly AccessSource[]): AccessPolicy {
   };
 }
 
-/** The entitlement check; unpublished content is "not found" to those who may not see it. */
-export async function contentAccess(d: Pick<ContentDeps, 'content' | 'access'>, actor: Actor | null, contentId: string): Promise<{ hasAccess: boolean }> {
+type Deps = Pick<ContentDeps, 'content' | 'access'>;
+
+/** The items with their parents (a chapter's book, an essay's books, ...), loaded in one read. */
+export interface Family {
+  parentsOf(item: ContentItem): ContentItem[];
+}
+
+export async function familyOf(d: Pick<ContentDeps, 'content'>, items: readonly ContentItem[]): Promise<Family> {
+  const ids = [...new Set(items.flatMap(parentIdsOf))];
+  const parents = new Map((ids.length ? await d.content.byIds(ids) : []).map((p) => [p.id, p]));
+  return { parentsOf: (item) => parentIdsOf(item).flatMap((id) => parents.get(id) ?? []) };
+}
+
+/**
+ * Whether the actor sees the item at all: editors see every status; others see PUBLISHED items
+ * whose parents are all PUBLISHED too (a draft book's published chapters stay private).
+ */
+export const isVisible = (actor: Actor | null, item: ContentItem, family: Family) =>
+  seesDrafts(actor) || (item.status === 'PUBLISHED' && family.parentsOf(item).every((p) => p.status === 'PUBLISHED'));
+
+/**
+ * Whether the actor may open each item: the policy's answer for the item and for every parent, so
+ * a child is never more open than the strictest of them (an OPEN chapter of a PREMIUM book is
+ * PREMIUM). Each distinct item or parent is asked once.
+ */
+export async function accessTo(d: Pick<ContentDeps, 'access'>, actor: Actor | null, items: readonly ContentItem[], family: Family): Promise<Map<string, boolean>> {
+  const asked = new Map<string, Promise<boolean>>();
+  const opens = (item: ContentItem) => {
+    if (!asked.has(item.id)) asked.set(item.id, d.access.hasAccess(actor, item, item.details));
+    return asked.get(item.id)!;
+  };
+  const answers = await Promise.all(items.map(async (item) => (await Promise.all([item, ...family.parentsOf(item)].map(opens))).every(Boolean)));
+  return new Map(items.map((item, i) => [item.id, answers[i]!]));
+}
+
+/** An item as the caller is shown it: the body withheld, and `locked`, when the caller may not open it. */
+export interface GatedItem {
+  item: ContentItem;
+  locked: boolean;
+}
+
+export async function gate(d: Deps, actor: Actor | null, items: readonly ContentItem[], family?: Family): Promise<GatedItem[]> {
+  const known = family ?? (await familyOf(d, items));
+  const access = await accessTo(d, actor, items, known);
+  return items.map((item) => (access.get(item.id) ? { item, locked: false } : { item: withoutBody(item), locked: true }));
+}
+
+/** The entitlement check; content the caller may not see (unpublished, or under an unpublished parent) is "not found". */
+export async function contentAccess(d: Deps, actor: Actor | null, contentId: string): Promise<{ hasAccess: boolean }> {
   const item = await d.content.byId(contentId);
-  if (!item || (item.status !== 'PUBLISHED' && !can(actor, 'content.edit'))) throw notFound('Content');
-  return { hasAccess: await d.access.hasAccess(actor, item, item.details) };
+  if (!item) throw notFound('Content');
+  const family = await familyOf(d, [item]);
+  if (!isVisible(actor, item, family)) throw notFound('Content');
+  return { hasAccess: (await accessTo(d, actor, [item], family)).get(item.id)! };
 }

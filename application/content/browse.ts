@@ -7,7 +7,7 @@ import type { ContentType } from '../../domain/content/constants';
 import type { ContentItem } from '../../domain/content/model';
 import type { LibraryFacets } from '../ports/content-repository';
 import type { ContentDeps } from './deps';
-import { visibleStatuses } from './visibility';
+import { seesDrafts, visibleStatuses } from './visibility';
 
 type Deps = Pick<ContentDeps, 'content'>;
 
@@ -19,7 +19,7 @@ type Deps = Pick<ContentDeps, 'content'>;
 export const RECOMMENDED_TYPES: readonly ContentType[] = ['BOOK', 'ESSAY', 'COURSE', 'PLAYLIST', 'INTERVIEW', 'CLIP', 'DISCUSSION', 'TRACK'];
 
 export async function libraryFacets(d: Deps, actor: Actor | null): Promise<LibraryFacets> {
-  return d.content.facets(visibleStatuses(actor));
+  return d.content.facets(seesDrafts(actor) ? 'everything' : 'public');
 }
 
 /** Suggestions for the signed-in member (content.progress: they are drawn from the member's progress). */

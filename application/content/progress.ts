@@ -4,20 +4,21 @@
  * tabs can make at once (application/ports/content-progress.ts).
  */
 import { requirePermission, type Actor } from '../../domain/auth/actor';
-import type { ContentSummary } from '../../domain/content/model';
 import { impliedStatus, type ContentProgress, type VideoProgress } from '../../domain/content/progress';
 import type { ContentProgressInput, VideoProgressInput } from '../../domain/content/schemas';
 import { notFound } from '../../domain/shared/errors';
 import type { ProgressQuery } from '../ports/content-progress';
+import { familyOf, isVisible } from './access';
 import type { ContentDeps } from './deps';
 import { mediaById } from './media';
-import { seesDrafts } from './visibility';
+import { visibleStatuses } from './visibility';
 
-type Deps = Pick<ContentDeps, 'content' | 'progress' | 'media' | 'clock'>;
+type Deps = Pick<ContentDeps, 'content' | 'progress' | 'media' | 'clock' | 'access'>;
 
+/** Progress is recorded and read only on content the member sees (a draft book's chapter is not found). */
 async function visibleContent(d: Deps, actor: Actor, contentId: string) {
   const item = await d.content.byId(contentId);
-  if (!item || (!item.published && !seesDrafts(actor))) throw notFound('Content');
+  if (!item || !isVisible(actor, item, await familyOf(d, [item]))) throw notFound('Content');
   return item;
 }
 
@@ -34,23 +35,14 @@ export async function contentProgressOf(d: Deps, actor: Actor | null, contentId:
   return d.progress.contentProgress(member.userId, contentId);
 }
 
-export interface ProgressEntry {
-  progress: ContentProgress;
-  content: Omit<ContentSummary, 'orderIndex'>;
-}
-
-/** The member's progress, most recent first ("continue where you left off"), with what each item is. */
+/**
+ * The member's progress, most recent first ("continue where you left off"), with what each item is.
+ * Content unpublished since it was read (or whose parent was) drops out of the list and its total.
+ */
 export async function listProgress(d: Deps, actor: Actor | null, query: ProgressQuery) {
   const member = requirePermission(actor, 'content.progress');
-  const { items, total } = await d.progress.listContent(member.userId, query);
-  const entries: ProgressEntry[] = [];
-  for (const progress of items) {
-    const c = await d.content.byId(progress.contentId);
-    // Content unpublished since it was read drops out of the member's list.
-    if (!c || (!c.published && !seesDrafts(member))) continue;
-    entries.push({ progress, content: { id: c.id, type: c.type, slug: c.slug, title: c.title, subtitle: c.subtitle, description: c.description, coverImage: c.coverImage, status: c.status, published: c.published, accessType: c.accessType } });
-  }
-  return { items: entries, total, page: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit) };
+  const { items, total } = await d.progress.listContent(member.userId, query, visibleStatuses(member));
+  return { items, total, page: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit) };
 }
 
 export async function recordVideoProgress(d: Deps, actor: Actor | null, input: VideoProgressInput): Promise<VideoProgress> {

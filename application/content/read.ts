@@ -4,13 +4,14 @@ import { TYPE_LABELS, type ContentStatus, type ContentType } from '../../domain/
 import type { ContentItem, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
 import type { ContentFilter } from '../../domain/content/schemas';
 import { prefixQuery } from '../../domain/content/search';
-import type { MediaAsset } from '../../domain/media/schemas';
 import { notFound } from '../../domain/shared/errors';
 import type { ChildKind } from '../ports/content-repository';
+import { familyOf, gate, isVisible, type GatedItem } from './access';
 import type { ContentDeps } from './deps';
+import { mediaView, type MediaView } from './media';
 import { requireVisibleFilter, visibleStatuses } from './visibility';
 
-type Deps = Pick<ContentDeps, 'content' | 'media'>;
+type Deps = Pick<ContentDeps, 'content' | 'media' | 'access'>;
 
 /** The children each parent type shows (spec 002 §3 parent links). */
 export const CHILD_KINDS: Partial<Record<ContentType, readonly ChildKind[]>> = {
@@ -31,13 +32,14 @@ const SEQUENCE_PARENT: Partial<Record<ContentType, { field: string; kind: ChildK
 
 export interface ContentRelations {
   creators: CreatorCredit[];
-  mediaAssets: MediaAsset[];
+  /** Its media assets, their playable parts withheld (each `locked`) when the item is. */
+  mediaAssets: MediaView[];
   related: RelatedContent[];
   children: Partial<Record<ChildKind, ContentSummary[]>>;
 }
 
-export interface ContentView {
-  item: ContentItem;
+/** An item as the caller is shown it (access.ts gate: `locked` with its body withheld when the caller may not open it). */
+export interface ContentView extends GatedItem {
   relations?: ContentRelations;
   /** For chapters, lessons and lectures: the visible neighbours in their parent. */
   previous?: ContentSummary | null;
@@ -61,32 +63,50 @@ export interface ContentList {
   totalPages: number;
 }
 
-async function relationsOf(d: Deps, item: ContentItem, statuses: readonly ContentStatus[] | undefined): Promise<ContentRelations> {
-  const children: Partial<Record<ChildKind, ContentSummary[]>> = {};
-  for (const kind of CHILD_KINDS[item.type] ?? []) children[kind] = await d.content.children(item.id, kind, statuses);
-  return {
-    creators: await d.content.creditsOf(item.id),
-    mediaAssets: await d.media.byContent(item.id),
-    related: await d.content.relatedOf(item.id, statuses),
-    children,
-  };
+/**
+ * The relations of a whole page at once: a fixed number of queries (creators, media assets, related
+ * items, and one per kind of children), however many items the page holds.
+ */
+async function relationsOf(d: Deps, gated: readonly GatedItem[], statuses: readonly ContentStatus[] | undefined): Promise<Map<string, ContentRelations>> {
+  const ids = gated.map((g) => g.item.id);
+  const kinds = [...new Set(gated.flatMap((g) => CHILD_KINDS[g.item.type] ?? []))];
+  const [creators, media, related, ...children] = await Promise.all([
+    d.content.creditsOf(ids),
+    d.media.byContents(ids),
+    d.content.relatedOf(ids, statuses),
+    ...kinds.map((kind) => d.content.children(gated.filter((g) => CHILD_KINDS[g.item.type]?.includes(kind)).map((g) => g.item.id), kind, statuses)),
+  ]);
+  return new Map(
+    gated.map(({ item, locked }) => [
+      item.id,
+      {
+        creators: creators.get(item.id) ?? [],
+        mediaAssets: (media.get(item.id) ?? []).map((asset) => mediaView(asset, locked)),
+        related: related.get(item.id) ?? [],
+        children: Object.fromEntries((CHILD_KINDS[item.type] ?? []).map((kind) => [kind, children[kinds.indexOf(kind)]!.get(item.id) ?? []])),
+      },
+    ]),
+  );
 }
 
 async function neighbours(d: Deps, item: ContentItem, statuses: readonly ContentStatus[] | undefined): Promise<Pick<ContentView, 'previous' | 'next'>> {
   const sequence = SEQUENCE_PARENT[item.type];
   const parentId = sequence ? item.details[sequence.field] : undefined;
   if (!sequence || typeof parentId !== 'string') return {};
-  const siblings = await d.content.children(parentId, sequence.kind, statuses);
+  const siblings = (await d.content.children([parentId], sequence.kind, statuses)).get(parentId) ?? [];
   const at = siblings.findIndex((s) => s.id === item.id);
   return { previous: at > 0 ? siblings[at - 1]! : null, next: at >= 0 && at < siblings.length - 1 ? siblings[at + 1]! : null };
 }
 
 async function view(d: Deps, actor: Actor | null, item: ContentItem | null, type: ContentType, includeRelations: boolean): Promise<ContentView> {
+  if (!item || item.type !== type) throw notFound(TYPE_LABELS[type]);
+  const family = await familyOf(d, [item]);
+  if (!isVisible(actor, item, family)) throw notFound(TYPE_LABELS[type]);
   const statuses = visibleStatuses(actor);
-  if (!item || item.type !== type || (statuses && !statuses.includes(item.status))) throw notFound(TYPE_LABELS[type]);
+  const [gated] = await gate(d, actor, [item], family);
   return {
-    item,
-    ...(includeRelations ? { relations: await relationsOf(d, item, statuses) } : {}),
+    ...gated!,
+    ...(includeRelations ? { relations: (await relationsOf(d, [gated!], statuses)).get(item.id)! } : {}),
     ...(await neighbours(d, item, statuses)),
   };
 }
@@ -102,8 +122,7 @@ export async function contentBySlug(d: Deps, actor: Actor | null, type: ContentT
 /** Any visible item by id, whatever its type: what a media asset or a progress entry belongs to. */
 export async function anyContentById(d: Pick<Deps, 'content'>, actor: Actor | null, id: string): Promise<ContentItem> {
   const item = await d.content.byId(id);
-  const statuses = visibleStatuses(actor);
-  if (!item || (statuses && !statuses.includes(item.status))) throw notFound('Content');
+  if (!item || !isVisible(actor, item, await familyOf(d, [item]))) throw notFound('Content');
   return item;
 }
 
@@ -130,15 +149,16 @@ export async function listContent(d: Deps, actor: Actor | null, type: ContentTyp
     page: query.page,
     limit: query.limit,
   });
-  const views: ContentView[] = [];
-  for (const item of items) views.push(query.includeRelations ? { item, relations: await relationsOf(d, item, statuses) } : { item });
+  const gated = await gate(d, actor, items);
+  const relations = query.includeRelations ? await relationsOf(d, gated, statuses) : undefined;
+  const views = gated.map((g): ContentView => (relations ? { ...g, relations: relations.get(g.item.id)! } : g));
   return { items: views, total, page: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit) };
 }
 
-/** A visible parent's children in their order, in full (a book's chapters with their text). */
-export async function childrenOf(d: Deps, actor: Actor | null, parentType: ContentType, slug: string, kind: ChildKind): Promise<{ parent: ContentItem; items: ContentItem[] }> {
-  const statuses = visibleStatuses(actor);
+/** A visible parent's children in their order, in full (a book's chapters with their text, withheld from those who may not open them). */
+export async function childrenOf(d: Deps, actor: Actor | null, parentType: ContentType, slug: string, kind: ChildKind): Promise<{ parent: ContentItem; items: GatedItem[] }> {
   const parent = await d.content.bySlug(parentType, slug);
-  if (!parent || (statuses && !statuses.includes(parent.status))) throw notFound(TYPE_LABELS[parentType]);
-  return { parent, items: await d.content.childItems(parent.id, kind, statuses) };
+  if (!parent || !isVisible(actor, parent, await familyOf(d, [parent]))) throw notFound(TYPE_LABELS[parentType]);
+  const children = await d.content.childItems(parent.id, kind, visibleStatuses(actor));
+  return { parent, items: await gate(d, actor, children) };
 }

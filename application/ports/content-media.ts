@@ -12,9 +12,11 @@ export interface MediaAssetRepository {
   update(id: string, patch: Record<string, unknown>, now: Date): Promise<MediaAsset | null>;
   delete(id: string): Promise<boolean>;
   byId(id: string): Promise<MediaAsset | null>;
-  /** With publishedOnly, only assets attached to PUBLISHED content. */
+  /** With publishedOnly, only assets attached to content the public sees (published, with published parents). */
   list(query: MediaListQuery & { publishedOnly?: boolean }): Promise<{ items: MediaAsset[]; total: number }>;
   byContent(contentId: string): Promise<MediaAsset[]>;
+  /** The assets of each item, in one query (an item without any maps to []). */
+  byContents(contentIds: readonly string[]): Promise<Map<string, MediaAsset[]>>;
   /** Associates the asset with content (or, with null, disassociates it); null when the asset is absent. */
   setContent(id: string, contentId: string | null, now: Date): Promise<MediaAsset | null>;
   /** The member's video progress on these assets. */

@@ -1,4 +1,5 @@
-import type { ProgressStatus } from '../../domain/content/constants';
+import type { ContentStatus, ProgressStatus } from '../../domain/content/constants';
+import type { ContentSummary } from '../../domain/content/model';
 import type { ContentProgress, ContentProgressChange, VideoProgress } from '../../domain/content/progress';
 
 export interface ProgressQuery {
@@ -9,6 +10,12 @@ export interface ProgressQuery {
   isBookmarked?: boolean | undefined;
 }
 
+/** A progress entry with what it is progress on (the shared record's short form). */
+export interface ProgressEntry {
+  progress: ContentProgress;
+  content: Omit<ContentSummary, 'orderIndex'>;
+}
+
 export interface ProgressRepository {
   /**
    * Records a member's progress on content in one statement (INSERT ... ON CONFLICT DO UPDATE), so
@@ -16,7 +23,11 @@ export interface ProgressRepository {
    */
   recordContent(userId: string, contentId: string, change: ContentProgressChange, now: Date): Promise<ContentProgress>;
   contentProgress(userId: string, contentId: string): Promise<ContentProgress | null>;
-  listContent(userId: string, query: ProgressQuery): Promise<{ items: ContentProgress[]; total: number }>;
+  /**
+   * The member's progress, most recent first, joined to its content in one query: entries on content
+   * the view (`statuses`, as ContentQuery.statuses) does not see are neither listed nor counted.
+   */
+  listContent(userId: string, query: ProgressQuery, statuses?: readonly ContentStatus[]): Promise<{ items: ProgressEntry[]; total: number }>;
   recordVideo(userId: string, mediaAssetId: string, change: { position: number; duration: number; completed?: boolean | undefined }, now: Date): Promise<VideoProgress>;
   videoProgress(userId: string, mediaAssetId: string): Promise<VideoProgress | null>;
 }

@@ -4,7 +4,11 @@ import type { ContentCreatorLink, ContentRelationLink } from '../../domain/conte
 
 export interface ContentQuery {
   type?: ContentType | undefined;
-  /** Only these statuses (visibility); undefined means any. */
+  /**
+   * The caller's view: undefined sees everything (editors); given, only items in these statuses
+   * whose parents (a chapter's book, an essay's books, ...; domain/content/model.ts parentIdsOf) are
+   * all published, so a draft book's published chapters stay private.
+   */
   statuses?: readonly ContentStatus[] | undefined;
   status?: ContentStatus | undefined;
   published?: boolean | undefined;
@@ -86,24 +90,32 @@ export interface ContentRepository {
   /** Deletes the item and everything that belongs to it (its type row, links, a book's chapters); false when absent. */
   delete(id: string): Promise<boolean>;
   byId(id: string): Promise<ContentItem | null>;
+  /** The items of these ids that exist, in no particular order (malformed ids are skipped). */
+  byIds(ids: readonly string[]): Promise<ContentItem[]>;
   bySlug(type: ContentType, slug: string): Promise<ContentItem | null>;
   /** The types of the given ids that exist (to check references before a write). */
   typesOf(ids: readonly string[]): Promise<Map<string, ContentType>>;
   list(query: ContentQuery): Promise<ContentPage>;
-  /** Full children (a book's chapters with their text), in order, with the statuses allowed. */
+  /** Full children (a book's chapters with their text), in order, as the view (`statuses`) sees them. */
   childItems(parentId: string, kind: ChildKind, statuses?: readonly ContentStatus[]): Promise<ContentItem[]>;
-  /** Short references to the children, in order. */
-  children(parentId: string, kind: ChildKind, statuses?: readonly ContentStatus[]): Promise<ContentSummary[]>;
-  creditsOf(contentId: string): Promise<CreatorCredit[]>;
-  relatedOf(contentId: string, statuses?: readonly ContentStatus[]): Promise<RelatedContent[]>;
+  /** Short references to the children of each parent, in order, in one query (a parent without any maps to []). */
+  children(parentIds: readonly string[], kind: ChildKind, statuses?: readonly ContentStatus[]): Promise<Map<string, ContentSummary[]>>;
+  /** The creators credited on each item, in order, in one query. */
+  creditsOf(contentIds: readonly string[]): Promise<Map<string, CreatorCredit[]>>;
+  /** The related items of each item, in order, in one query. */
+  relatedOf(contentIds: readonly string[], statuses?: readonly ContentStatus[]): Promise<Map<string, RelatedContent[]>>;
   /** Ranked full-text search (query.textQuery required). */
   search(query: ContentQuery & { textQuery: string }): Promise<ContentPage<SearchHit>>;
-  /** Counts by type and by tag (tags most used first), with the statuses allowed. */
-  facets(statuses?: readonly ContentStatus[]): Promise<LibraryFacets>;
+  /**
+   * Counts by type and by tag (tags most used first) and lexicon letters: of what the public sees
+   * (published, with published parents), or of everything. Read from counts kept by the database.
+   */
+  facets(view: 'public' | 'everything'): Promise<LibraryFacets>;
   /**
    * Items of the given types the member has not started, most alike first: tags and creators shared
    * with what they have started (a chapter, lesson or lecture counts as its book, course or
-   * playlist), then featured, then newest.
+   * playlist), then featured, then newest. Only a bounded set of candidates is scored
+   * (domain/content/README.md "Browsing"), so the cost does not grow with the library.
    */
   recommendedFor(query: RecommendationQuery): Promise<ContentItem[]>;
 }

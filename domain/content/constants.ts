@@ -47,6 +47,13 @@ export type CreatorRole = (typeof CREATOR_ROLES)[number];
 export const RELATION_TYPES = ['RELATED', 'PREREQUISITE', 'FOLLOW_UP', 'SOURCE', 'ADAPTATION', 'DISCUSSES'] as const;
 export type RelationType = (typeof RELATION_TYPES)[number];
 
+/**
+ * The types that belong to a parent (spec 002 §3 parent links): a chapter and an essay to a book, an
+ * excerpt to a lexicon term, a lesson to a course, a lecture to a playlist. They are never more
+ * visible nor more open than their parents (domain/content/README.md "Who sees what", "Access").
+ */
+export const TYPES_WITH_PARENTS: readonly ContentType[] = ['CHAPTER', 'ESSAY', 'EXCERPT', 'LESSON', 'LECTURE'];
+
 export const PROGRESS_STATUSES = ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED'] as const;
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
 

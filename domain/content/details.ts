@@ -206,3 +206,25 @@ export const SEARCHABLE_FIELDS: Record<ContentType, readonly string[]> = {
   DISCUSSION: ['overview', 'objectives'],
   TRACK: ['overview', 'themes', 'goals'],
 };
+
+/**
+ * The work itself, as opposed to its catalogue entry: what the access check keeps from those it does
+ * not let in (domain/content/README.md "Access"). A book, course or playlist is opened through its
+ * chapters, lessons or lectures; a discussion's meeting link is its way in.
+ */
+export const BODY_FIELDS: Record<ContentType, readonly string[]> = {
+  BOOK: [],
+  CHAPTER: ['contentText'],
+  ESSAY: ['contentText', 'references', 'footnotes'],
+  EXCERPT: ['excerpt', 'analysis'],
+  LEXICON_TERM: [],
+  COURSE: [],
+  LESSON: ['transcript'],
+  PLAYLIST: [],
+  LECTURE: ['transcript'],
+  INTERVIEW: ['transcript'],
+  CLIP: ['transcript'],
+  ARTIFACT: ['transcription'],
+  DISCUSSION: ['zoomLink'],
+  TRACK: [],
+};

@@ -3,7 +3,7 @@
  * details. Pure helpers turn a validated save input into the parts the repository stores.
  */
 import type { AccessType, ContentStatus, ContentType, Difficulty } from './constants';
-import { DETAIL_FIELDS, SEARCHABLE_FIELDS } from './details';
+import { BODY_FIELDS, DETAIL_FIELDS, SEARCHABLE_FIELDS } from './details';
 import type { FieldDef } from './fields';
 import type { ContentCreatorLink, ContentRelationLink, EssayBookLink, EssayDiscussionLink, ExcerptTermLink, TrackItem } from './links';
 import { SHARED_FIELDS, type ContentSaveInput } from './schemas';
@@ -120,4 +120,26 @@ export function searchableText(type: ContentType, shared: Pick<ContentShared, 't
   }
   // to_tsvector refuses documents over 1 MB; the first 500,000 characters are plenty to be found by.
   return parts.filter((p) => p.length > 0).join('\n').slice(0, 500_000);
+}
+
+/**
+ * The parents an item belongs to (spec 002 §3 parent links): a chapter's book, a lesson's course, a
+ * lecture's playlist, an essay's books, an excerpt's lexicon terms. Discussions and tracks only
+ * point at essays and items; they are not their parents.
+ */
+export function parentIdsOf(item: Pick<ContentItem, 'type' | 'details' | 'links'>): string[] {
+  const ids: unknown[] = [];
+  if (item.type === 'CHAPTER') ids.push(item.details.bookId);
+  if (item.type === 'LESSON') ids.push(item.details.courseId);
+  if (item.type === 'LECTURE') ids.push(item.details.playlistId);
+  if (item.type === 'ESSAY') ids.push(...(item.links.books ?? []).map((l) => l.bookId));
+  if (item.type === 'EXCERPT') ids.push(...(item.links.lexiconTerms ?? []).map((l) => l.lexiconTermId));
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
+/** The item with its body (details.BODY_FIELDS) withheld: what a caller without access is shown. */
+export function withoutBody(item: ContentItem): ContentItem {
+  const fields = BODY_FIELDS[item.type];
+  if (fields.length === 0) return item;
+  return { ...item, details: { ...item.details, ...Object.fromEntries(fields.map((f) => [f, null])) } };
 }

@@ -83,3 +83,12 @@ export interface MediaAsset {
 
 export const mediaDefaults = (): Record<string, unknown> =>
   Object.fromEntries(Object.entries(MEDIA_FIELDS as Record<string, FieldDef>).map(([name, f]) => [name, f.default !== undefined ? f.default : null]));
+
+/**
+ * What plays or downloads the asset, its words included: withheld, with `locked`, from a caller the
+ * access check does not let into the content it belongs to. The rest (type, caption, thumbnail,
+ * size, duration) describes it and stays public with the catalogue.
+ */
+export const MEDIA_BODY_FIELDS = ['url', 'videoStreamId', 'audioStreamId', 'downloadOptions', 'transcript', 'subtitles'] as const satisfies readonly (keyof MediaAsset)[];
+
+export const mediaWithoutBody = (asset: MediaAsset): MediaAsset => ({ ...asset, ...Object.fromEntries(MEDIA_BODY_FIELDS.map((f) => [f, null])) });

@@ -4,13 +4,14 @@
  * backend, so the counts are this file's alone.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresCreators } from '../../adapters/postgres/content-creators';
 import { postgresProgress } from '../../adapters/postgres/content-progress';
 import { postgresContent } from '../../adapters/postgres/content-repository';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
-import type { NewContent } from '../../application/ports/content-repository';
-import type { ContentType } from '../../domain/content/constants';
+import type { ContentChange, NewContent } from '../../application/ports/content-repository';
+import type { ContentStatus, ContentType } from '../../domain/content/constants';
 import { detailsWithDefaults, searchableText, sharedWithDefaults, type ContentShared } from '../../domain/content/model';
 import { databaseTargets } from '../support/database';
 
@@ -47,7 +48,7 @@ for (const target of await databaseTargets()) {
       await create(published('LEXICON_TERM', { title: 'Egoism' }, { term: 'Egoism', normalizedTerm: 'egoism', firstLetter: 'E' }));
       await create(published('LEXICON_TERM', { title: 'Reason' }, { term: 'Reason', normalizedTerm: 'reason', firstLetter: 'r' }));
 
-      const visible = await content().facets(['PUBLISHED']);
+      const visible = await content().facets('public');
       expect(visible.types).toEqual([
         { type: 'BOOK', count: 1 },
         { type: 'ESSAY', count: 1 },
@@ -61,7 +62,7 @@ for (const target of await databaseTargets()) {
         { letter: 'E', count: 1 },
         { letter: 'R', count: 1 },
       ]);
-      const all = await content().facets();
+      const all = await content().facets('everything');
       expect(all.types).toContainEqual({ type: 'ESSAY', count: 2 });
       expect(all.tags).toContainEqual({ tag: 'draft-only', count: 1 });
     });
@@ -91,6 +92,103 @@ for (const target of await databaseTargets()) {
       expect(ours(after)).not.toContain(novel.id);
       expect(after[0]).toMatchObject({ id: sameAuthor.id, type: 'INTERVIEW', title: 'Playboy' });
       expect(await content().recommendedFor({ userId, types: [], limit: 5 })).toEqual([]);
+    });
+
+    it('keeps what the public sees (items with unpublished parents, counts by type and tag) exact through every kind of write', async () => {
+      const change = (id: string, status: ContentStatus, extra: Partial<ContentChange> = {}) =>
+        content().update(id, { shared: {}, status, publishedAt: status === 'PUBLISHED' ? T0 : null, details: {}, links: {}, searchText: '', creators: undefined, relations: undefined, ...extra }, T0);
+      // What the public sees, worked out from the links themselves rather than from the kept column and counts.
+      const fromScratch = async () => {
+        const publicIds = new Set(
+          (
+            await sql<{ id: string }>`
+              select c.id from content c where c.published and not exists (
+                select 1 from (
+                  select content_id as child, book_id as parent from chapters
+                  union all select content_id, course_id from lessons
+                  union all select content_id, playlist_id from lectures
+                  union all select essay_id, book_id from book_essays
+                  union all select excerpt_id, lexicon_term_id from lexicon_term_excerpts
+                ) l join content p on p.id = l.parent where l.child = c.id and not p.published)`.execute(handle.db)
+          ).rows.map((r) => r.id),
+        );
+        const { rows } = await sql<{ id: string; type: string; tags: string[]; published: boolean }>`select id, type, tags, published from content`.execute(handle.db);
+        const types = new Map<string, number>();
+        const tags = new Map<string, number>();
+        for (const row of rows.filter((r) => publicIds.has(r.id))) {
+          types.set(row.type, (types.get(row.type) ?? 0) + 1);
+          for (const tag of row.tags) tags.set(tag, (tags.get(tag) ?? 0) + 1);
+        }
+        return {
+          hidden: (await sql<{ id: string }>`select id from content where published and parent_unpublished order by id`.execute(handle.db)).rows.map((r) => r.id),
+          expectedHidden: rows.filter((r) => r.published && !publicIds.has(r.id)).map((r) => r.id).sort(),
+          types: [...types].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type)),
+          tags: [...tags].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
+          chapters: types.get('CHAPTER') ?? 0,
+          everything: publicIds.size,
+        };
+      };
+      const check = async () => {
+        const expected = await fromScratch();
+        const facets = await content().facets('public');
+        expect(facets.types).toEqual(expected.types);
+        expect(facets.tags).toEqual(expected.tags);
+        expect(expected.hidden).toEqual(expected.expectedHidden);
+        expect((await content().list({ type: 'CHAPTER', statuses: ['PUBLISHED'], page: 1, limit: 1 })).total).toBe(expected.chapters);
+        expect((await content().list({ statuses: ['PUBLISHED'], page: 1, limit: 1 })).total).toBe(expected.everything);
+        const everything = await content().facets('everything');
+        const { rows } = await sql<{ type: string; count: number }>`select type, count(*)::int as count from content group by type order by type`.execute(handle.db);
+        expect(everything.types).toEqual(rows);
+      };
+      const tagged = (tags: string[]) => ({ tags });
+      const book = await create({ ...published('BOOK', { title: 'Draft book', ...tagged(['novel']) }, { formats: ['EBOOK'] }), status: 'DRAFT', publishedAt: null });
+      const other = await create(published('BOOK', { title: 'Published book' }, { formats: ['EBOOK'] }));
+      const chapters = await Promise.all([1, 2].map((i) => create(published('CHAPTER', { title: `Chapter ${i}`, ...tagged(['novel', 'chapter']) }, { bookId: book.id, orderIndex: i }))));
+      const essay = await create(published('ESSAY', { title: 'Linked essay', ...tagged(['essay']) }, {}, { links: { books: [{ bookId: book.id, orderIndex: 1 }, { bookId: other.id, orderIndex: 1 }] } }));
+      const course = await create({ ...published('COURSE', { title: 'Draft course' }, { overview: 'o' }), status: 'DRAFT', publishedAt: null });
+      const lesson = await create(published('LESSON', { title: 'Lesson', ...tagged(['lesson']) }, { overview: 'o', courseId: course.id, orderIndex: 1 }));
+      const term = await create(published('LEXICON_TERM', { title: 'Term' }, { term: 'Term', normalizedTerm: `term-${randomUUID().slice(0, 8)}`, firstLetter: 'T' }));
+      const excerpt = await create(published('EXCERPT', { title: 'Excerpt', ...tagged(['quote']) }, { excerpt: 'Words.' }, { links: { lexiconTerms: [{ lexiconTermId: term.id, orderIndex: 0 }] } }));
+      await check();
+      expect((await fromScratch()).hidden).toEqual([...chapters.map((c) => c.id), essay.id, lesson.id].sort());
+
+      await change(book.id, 'PUBLISHED');
+      await check();
+      expect((await fromScratch()).hidden).toEqual([lesson.id]);
+      await change(term.id, 'ARCHIVED');
+      await check();
+      await change(other.id, 'REVIEW');
+      await check();
+      // The essay leaves the unpublished book: it is public again.
+      await change(essay.id, 'PUBLISHED', { links: { books: [{ bookId: book.id, orderIndex: 1 }] } });
+      await check();
+      // A lesson moved to a published course, and tags changed on a hidden chapter.
+      const openCourse = await create(published('COURSE', { title: 'Open course' }, { overview: 'o' }));
+      await change(lesson.id, 'PUBLISHED', { details: { courseId: openCourse.id } });
+      await check();
+      await change(book.id, 'DRAFT');
+      await change(chapters[0]!.id, 'PUBLISHED', { shared: { tags: ['retagged'] } });
+      await check();
+      await change(chapters[1]!.id, 'ARCHIVED');
+      await check();
+      // Deleting the draft parent: its chapters go with it; the linked essay and the excerpt's term stay.
+      expect(await content().delete(book.id)).toBe(true);
+      await check();
+      expect(await content().delete(term.id)).toBe(true);
+      await check();
+      expect((await fromScratch()).hidden).toEqual([]);
+      expect((await content().byId(excerpt.id))!.links.lexiconTerms).toEqual([]);
+    });
+
+    it('never suggests what the public does not see: an essay of an unpublished book', async () => {
+      const { id: userId } = await handle.db.insertInto('users').values({ email: `h.${randomUUID().slice(0, 8)}@example.org`, created_at: T0, updated_at: T0 }).returning('id').executeTakeFirstOrThrow();
+      const draftBook = await create({ ...published('BOOK', { title: 'Unfinished' }, { formats: ['EBOOK'] }), status: 'DRAFT', publishedAt: null });
+      const hidden = await create(published('ESSAY', { title: 'Inside the unfinished book', featured: true }, {}, { links: { books: [{ bookId: draftBook.id, orderIndex: 1 }] } }), at(100));
+      const shown = await create(published('ESSAY', { title: 'On its own', featured: true }), at(99));
+      const suggested = (await content().recommendedFor({ userId, types: ['ESSAY'], statuses: ['PUBLISHED'], limit: 24 })).map((i) => i.id);
+      expect(suggested).toContain(shown.id);
+      expect(suggested).not.toContain(hidden.id);
+      expect((await content().recommendedFor({ userId, types: ['ESSAY'], limit: 24 })).map((i) => i.id)).toContain(hidden.id);
     });
   });
 }

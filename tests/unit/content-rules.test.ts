@@ -3,13 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasPermission } from '../../domain/auth/roles';
 import { CONTENT_STATUSES, CONTENT_TYPES, TYPE_LABELS } from '../../domain/content/constants';
-import { DETAIL_FIELDS } from '../../domain/content/details';
+import { BODY_FIELDS, DETAIL_FIELDS } from '../../domain/content/details';
 import { creationPermission, publication, requestedStatus, transitionPermission, TRANSITIONS } from '../../domain/content/lifecycle';
-import { detailsWithDefaults, searchableText, sharedWithDefaults, splitSaveInput } from '../../domain/content/model';
+import { detailsWithDefaults, parentIdsOf, searchableText, sharedWithDefaults, splitSaveInput, withoutBody, type ContentItem } from '../../domain/content/model';
+import { mediaWithoutBody, type MediaAsset } from '../../domain/media/schemas';
 import { catalogQuerySchema, contentListQuerySchema, contentSaveSchema, creatorSaveSchema } from '../../domain/content/schemas';
 import { prefixQuery } from '../../domain/content/search';
 import { isReservedSlug, RESERVED_SLUGS, SLUG_MESSAGE, slugify, slugSchema } from '../../domain/content/slug';
-import { accessPolicy } from '../../application/content/access';
+import { accessPolicy, familyOf, gate, isVisible } from '../../application/content/access';
+import type { ContentDeps } from '../../application/content/deps';
 import type { AccessSource } from '../../application/ports/content-access';
 import type { Actor } from '../../domain/auth/actor';
 import type { ContentRecord } from '../../domain/content/model';
@@ -291,5 +293,64 @@ describe('the access policy (GET /api/entitlements/content/{id})', () => {
     const draft = item({ status: 'DRAFT', published: false, publishedAt: null });
     expect(await accessPolicy([everything]).hasAccess(member, draft, {})).toBe(false);
     expect(await accessPolicy([]).hasAccess(editor, draft, {})).toBe(true);
+  });
+});
+
+describe('what the caller is shown of an item (application/content/access.ts)', () => {
+  const now = new Date('2030-01-01T00:00:00Z');
+  const member: Actor = { userId: '00000000-0000-4000-8000-000000000002', email: 'm@example.org', roles: ['MEMBER'], sessionId: 's', signedInAt: now, verifiedAt: now };
+  const editor: Actor = { ...member, roles: ['CONTENT_EDITOR'] };
+  let n = 0;
+  const anItem = (type: ContentItem['type'], over: Partial<ContentItem> = {}): ContentItem => ({
+    id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, type, title: 'T', subtitle: null, slug: `t-${n}`, description: 'About it', status: 'PUBLISHED', published: true, featured: false,
+    publishedAt: now, tags: [], coverImage: null, metaTitle: null, metaDescription: null, accessType: 'OPEN', difficulty: null, author: null, contributors: [], createdAt: now, updatedAt: now,
+    details: {}, links: {}, ...over,
+  });
+  const library = (items: ContentItem[]) => ({ content: { byIds: async (ids: readonly string[]) => items.filter((i) => ids.includes(i.id)) } as unknown as ContentDeps['content'] });
+  const premiumBuyer: AccessSource = { name: 'purchases', grants: async (who, content) => who.userId === member.userId && content.accessType === 'PREMIUM' };
+
+  it('names a child’s parents: its book, course, playlist, books or lexicon terms', () => {
+    expect(parentIdsOf(anItem('CHAPTER', { details: { bookId: 'b' } }))).toEqual(['b']);
+    expect(parentIdsOf(anItem('LESSON', { details: { courseId: 'c' } }))).toEqual(['c']);
+    expect(parentIdsOf(anItem('LECTURE', { details: { playlistId: 'p' } }))).toEqual(['p']);
+    expect(parentIdsOf(anItem('ESSAY', { links: { books: [{ bookId: 'b1', orderIndex: 1 }, { bookId: 'b2', orderIndex: 2 }], discussions: [{ discussionId: 'd', orderIndex: 1 }] } }))).toEqual(['b1', 'b2']);
+    expect(parentIdsOf(anItem('EXCERPT', { links: { lexiconTerms: [{ lexiconTermId: 't', orderIndex: 0 }] } }))).toEqual(['t']);
+    expect(parentIdsOf(anItem('TRACK', { links: { items: [{ contentId: 'x', orderIndex: 0, description: null, isRequired: true }] } }))).toEqual([]);
+  });
+
+  it('withholds every body field of each type, and only those', () => {
+    for (const type of CONTENT_TYPES) {
+      const details = Object.fromEntries(Object.keys(DETAIL_FIELDS[type]).map((f) => [f, `value of ${f}`]));
+      const shown = withoutBody(anItem(type, { details }));
+      for (const [field, value] of Object.entries(shown.details)) expect(value, `${type}.${field}`).toBe(BODY_FIELDS[type].includes(field) ? null : `value of ${field}`);
+      expect(BODY_FIELDS[type].every((f) => f in DETAIL_FIELDS[type])).toBe(true);
+    }
+    const asset = { url: 'u', videoStreamId: 'v', audioStreamId: 'a', downloadOptions: [], transcript: 't', subtitles: [], caption: 'c', thumbnailUrl: 'th' } as unknown as MediaAsset;
+    expect(mediaWithoutBody(asset)).toEqual({ url: null, videoStreamId: null, audioStreamId: null, downloadOptions: null, transcript: null, subtitles: null, caption: 'c', thumbnailUrl: 'th' });
+  });
+
+  it('locks a child unless the caller may open it and every parent: the strictest wins', async () => {
+    const premiumBook = anItem('BOOK', { accessType: 'PREMIUM' });
+    const openBook = anItem('BOOK');
+    const chapter = anItem('CHAPTER', { details: { bookId: premiumBook.id, contentText: 'Text' } });
+    const essay = anItem('ESSAY', { accessType: 'MEMBERS', details: { contentText: 'Essay' }, links: { books: [{ bookId: openBook.id, orderIndex: 1 }, { bookId: premiumBook.id, orderIndex: 1 }] } });
+    const loose = anItem('ESSAY', { details: { contentText: 'Loose' } });
+    const deps = { ...library([premiumBook, openBook]), access: accessPolicy([]) };
+    const shown = async (actor: Actor | null, d = deps) => (await gate(d, actor, [chapter, essay, loose])).map((g) => [g.locked, g.item.details.contentText]);
+    expect(await shown(null)).toEqual([[true, null], [true, null], [false, 'Loose']]);
+    expect(await shown(member)).toEqual([[true, null], [true, null], [false, 'Loose']]);
+    expect(await shown(member, { ...deps, access: accessPolicy([premiumBuyer]) })).toEqual([[false, 'Text'], [false, 'Essay'], [false, 'Loose']]);
+    expect(await shown(editor)).toEqual([[false, 'Text'], [false, 'Essay'], [false, 'Loose']]);
+  });
+
+  it('hides from the public an item any of whose parents is unpublished; editors see it', async () => {
+    const draftBook = anItem('BOOK', { status: 'DRAFT', published: false, publishedAt: null });
+    const chapter = anItem('CHAPTER', { details: { bookId: draftBook.id } });
+    const family = await familyOf(library([draftBook]), [chapter]);
+    expect(family.parentsOf(chapter).map((p) => p.id)).toEqual([draftBook.id]);
+    expect(isVisible(null, chapter, family)).toBe(false);
+    expect(isVisible(member, chapter, family)).toBe(false);
+    expect(isVisible(editor, chapter, family)).toBe(true);
+    expect(isVisible(member, chapter, await familyOf(library([{ ...draftBook, status: 'PUBLISHED', published: true }]), [chapter]))).toBe(true);
   });
 });

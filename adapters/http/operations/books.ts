@@ -70,10 +70,10 @@ export const bookOperations = {
     handler: async (input, ctx) => {
       const { items } = await childrenOf(ctx.services.content.deps, await ctx.actor(), 'BOOK', input.slug, 'chapters');
       const summary = (i: number) => {
-        const c = items[i];
+        const c = items[i]?.item;
         return c ? { id: c.id, type: c.type, slug: c.slug, title: c.title, subtitle: c.subtitle, description: c.description, coverImage: c.coverImage, status: c.status, published: c.published, accessType: c.accessType, orderIndex: c.details.orderIndex as number } : null;
       };
-      return { chapters: items.map((item, i) => ({ ...itemOut({ item }), previousChapter: summary(i - 1), nextChapter: summary(i + 1) })) };
+      return { chapters: items.map((gated, i) => ({ ...itemOut(gated), previousChapter: summary(i - 1), nextChapter: summary(i + 1) })) };
     },
   }),
 
@@ -85,7 +85,7 @@ export const bookOperations = {
     output: z.object({ essays: z.array(contentItemSchema('ESSAY')) }),
     handler: async (input, ctx) => {
       const { items } = await childrenOf(ctx.services.content.deps, await ctx.actor(), 'BOOK', input.slug, 'bookEssays');
-      return { essays: items.map((item) => itemOut({ item })) };
+      return { essays: items.map(itemOut) };
     },
   }),
 
@@ -97,7 +97,7 @@ export const bookOperations = {
     output: z.object({ book: bookSchema }),
     handler: async (input, ctx) => {
       const item = await createContent(ctx.services.content.deps, await ctx.actor(), 'BOOK', input as ContentSaveInput);
-      return { book: bookOut({ item }) };
+      return { book: bookOut({ item, locked: false }) };
     },
   }),
 
@@ -109,7 +109,7 @@ export const bookOperations = {
     output: z.object({ book: bookSchema }),
     handler: async ({ id, ...input }, ctx) => {
       const item = await updateContent(ctx.services.content.deps, await ctx.actor(), 'BOOK', id, input as ContentSaveInput);
-      return { book: bookOut({ item }) };
+      return { book: bookOut({ item, locked: false }) };
     },
   }),
 

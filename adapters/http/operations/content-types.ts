@@ -75,7 +75,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       tags,
       input: contentSaveSchema(type, 'create'),
       output: z.object({ item }),
-      handler: async (input, ctx) => ({ item: itemOut({ item: await createContent(ctx.services.content.deps, await ctx.actor(), type, input as ContentSaveInput) }) }),
+      handler: async (input, ctx) => ({ item: itemOut({ item: await createContent(ctx.services.content.deps, await ctx.actor(), type, input as ContentSaveInput), locked: false }) }),
     }),
     update: defineMutation({
       rest: { method: 'patch', path: `${base}/id/{id}` },
@@ -83,7 +83,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       tags,
       input: contentSaveSchema(type, 'update').extend({ id }),
       output: z.object({ item }),
-      handler: async ({ id: itemId, ...input }, ctx) => ({ item: itemOut({ item: await updateContent(ctx.services.content.deps, await ctx.actor(), type, itemId, input as ContentSaveInput) }) }),
+      handler: async ({ id: itemId, ...input }, ctx) => ({ item: itemOut({ item: await updateContent(ctx.services.content.deps, await ctx.actor(), type, itemId, input as ContentSaveInput), locked: false }) }),
     }),
     delete: defineMutation({
       rest: { method: 'delete', path: `${base}/id/{id}` },
@@ -114,7 +114,7 @@ function childOperations<T extends ContentType>(type: T, plural: string, child: 
       output: z.object({ items: z.array(childItem) }),
       handler: async (input, ctx) => {
         const { items } = await childrenOf(ctx.services.content.deps, await ctx.actor(), type, input.slug, child.kind);
-        return { items: items.map((i) => itemOut({ item: i })) };
+        return { items: items.map(itemOut) };
       },
     }),
   };

@@ -2,16 +2,18 @@
  * What the library's routes answer (their `.output()` schemas, so no extra field leaks) and the
  * mapping from the use cases' views. Books keep the spec's shape (spec 001 §3 Book): the book's own
  * fields at the top with `type` the book type, the shared content record under `content`. Other
- * types answer flat: the shared fields, then the type's fields and links.
+ * types answer flat: the shared fields, then the type's fields and links. Every item and media
+ * asset says whether it is `locked`: its body withheld because the caller may not open it
+ * (application/content/access.ts), so the client shows its notice.
  */
 import { z } from 'zod';
+import type { MediaView } from '../../../application/content/media';
 import type { ContentView } from '../../../application/content/read';
 import { ACCESS_TYPES, CONTENT_STATUSES, CONTENT_TYPES, DIFFICULTIES, type ContentType } from '../../../domain/content/constants';
 import type { Creator } from '../../../domain/content/creator';
 import { DETAIL_FIELDS } from '../../../domain/content/details';
 import type { FieldDef, FieldKind } from '../../../domain/content/fields';
 import type { ContentItem, ContentSummary, CreatorCredit, RelatedContent } from '../../../domain/content/model';
-import type { MediaAsset } from '../../../domain/media/schemas';
 import { MEDIA_TYPES } from '../../../domain/media/constants';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -79,6 +81,8 @@ export const mediaAssetSchema = z.object({
   subtitles: z.unknown(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** True when what plays the asset (url, streams, downloads, transcript, subtitles) is withheld. */
+  locked: z.boolean(),
 });
 
 export const creatorSchema = z.object({
@@ -127,7 +131,27 @@ const relationsShape = {
   relatedContent: z.array(relatedContentSchema).optional(),
 };
 
-const neighbourShape = { previous: contentSummarySchema.nullable().optional(), next: contentSummarySchema.nullable().optional() };
+/**
+ * What the neighbours of an item read in a sequence are called: spec 002 §3 names a chapter's
+ * previousChapter and nextChapter; lessons and lectures (the spec names none) say previous and next.
+ */
+const NEIGHBOUR_NAMES = {
+  CHAPTER: ['previousChapter', 'nextChapter'],
+  LESSON: ['previous', 'next'],
+  LECTURE: ['previous', 'next'],
+} as const satisfies Partial<Record<ContentType, readonly [string, string]>>;
+type Sequenced = keyof typeof NEIGHBOUR_NAMES;
+
+const neighbourNames = (type: ContentType): readonly string[] => (type in NEIGHBOUR_NAMES ? NEIGHBOUR_NAMES[type as Sequenced] : []);
+
+const neighbour = () => contentSummarySchema.nullable().optional();
+type NeighbourShape = Record<(typeof NEIGHBOUR_NAMES)[Sequenced][number], ReturnType<typeof neighbour>>;
+
+/** The type's own neighbour fields; typed as any sequence's (all optional), so one item schema serves every type. */
+const neighbourShape = (type: ContentType) => Object.fromEntries(neighbourNames(type).map((name) => [name, neighbour()])) as NeighbourShape;
+
+/** True when the body (domain/content/details.ts BODY_FIELDS) is withheld: the caller may not open the item. */
+const lockedShape = { locked: z.boolean() };
 
 /** A flat item of any type other than a book. */
 export const contentItemSchema = (type: ContentType) =>
@@ -136,7 +160,8 @@ export const contentItemSchema = (type: ContentType) =>
     ...(linkOutputShape[type] ?? {}),
     ...relationsShape,
     children: z.record(z.string(), z.array(contentSummarySchema)).optional(),
-    ...neighbourShape,
+    ...neighbourShape(type),
+    ...lockedShape,
   });
 
 /** A book as spec 001 §3 reads it. */
@@ -151,6 +176,7 @@ export const bookSchema = z.object({
   ...relationsShape,
   createdAt: z.string(),
   updatedAt: z.string(),
+  ...lockedShape,
 });
 
 export const chapterSchema = contentItemSchema('CHAPTER').extend({ previousChapter: contentSummarySchema.nullable(), nextChapter: contentSummarySchema.nullable() });
@@ -178,7 +204,7 @@ export const recordOut = (item: ContentItem) => ({
   updatedAt: item.updatedAt.toISOString(),
 });
 
-export const mediaOut = (m: MediaAsset) => ({ ...m, createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString() });
+export const mediaOut = (m: MediaView) => ({ ...m, createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString() });
 export const creatorOut = (c: Creator) => ({ ...c, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() });
 const creditOut = (c: CreatorCredit) => c;
 const relatedOut = (r: RelatedContent) => r;
@@ -205,19 +231,22 @@ export function bookOut(view: ContentView) {
     ...relationsOut(view),
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
+    locked: view.locked,
   };
 }
 
 export function itemOut(view: ContentView) {
   const { item } = view;
+  const [previousName, nextName] = neighbourNames(item.type);
   return {
     ...recordOut(item),
     ...item.details,
     ...item.links,
     ...relationsOut(view),
     ...(view.relations ? { children: view.relations.children as Record<string, ContentSummary[]> } : {}),
-    ...(view.previous !== undefined ? { previous: view.previous } : {}),
-    ...(view.next !== undefined ? { next: view.next } : {}),
+    ...(previousName && view.previous !== undefined ? { [previousName]: view.previous } : {}),
+    ...(nextName && view.next !== undefined ? { [nextName]: view.next } : {}),
+    locked: view.locked,
   };
 }
 

@@ -66,7 +66,7 @@ export const libraryOperations = {
 export const entitlementOperations = {
   content: defineQuery({
     rest: { method: 'get', path: '/api/entitlements/content/{id}' },
-    summary: 'Whether the caller may open a content item: OPEN for everyone; other access types by the rules of domain/content/README.md; none without a session',
+    summary: 'Whether the caller may open a content item: OPEN for everyone; other access types by the rules of domain/content/README.md (never more open than its parents); none without a session. The reads answer `locked` by the same rules',
     tags: ['entitlements'],
     input: z.object({ id: requiredParam(CONTENT_ID_REQUIRED) }),
     output: z.object({ hasAccess: z.boolean() }),

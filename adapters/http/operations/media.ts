@@ -22,7 +22,8 @@ const list = (path: string, summary: string) =>
   defineQuery({
     rest: { method: 'get', path },
     summary,
-    description: 'Filters: type (VIDEO, IMAGE, AUDIO, DOCUMENT), contentId, search (caption and alt text); page size 10 by default, at most 100. Members and visitors see assets of published content only.',
+    description:
+      'Filters: type (VIDEO, IMAGE, AUDIO, DOCUMENT), contentId, search (caption and alt text); page size 10 by default, at most 100. Members and visitors see assets of published content only; of content they may not open, an asset is `locked` and its url, stream ids, download options, transcript and subtitles are null.',
     tags,
     input: mediaListSchema,
     output: listOutput,

@@ -59,8 +59,8 @@ function aChapter(overrides: Record<string, unknown> = {}) {
     contentText: text,
     readingTime: 3,
     bookId: 'b1',
-    previous: null,
-    next: { id: 'c2', type: 'CHAPTER', slug: 'the-chain', title: 'The Chain', subtitle: null, description: null, coverImage: null, status: 'PUBLISHED', published: true, accessType: 'OPEN', orderIndex: 2 },
+    previousChapter: null,
+    nextChapter: { id: 'c2', type: 'CHAPTER', slug: 'the-chain', title: 'The Chain', subtitle: null, description: null, coverImage: null, status: 'PUBLISHED', published: true, accessType: 'OPEN', orderIndex: 2 },
     ...overrides,
   };
 }

@@ -40,8 +40,8 @@ export function useReadingItem(kind: ReaderKind, slug: string) {
     // The type's own fields are declared at run time (domain/content/details.ts), so they are read by name.
     const fields = c as Record<string, unknown>;
     item = { id: c.id, kind, slug: c.slug, title: c.title, subtitle: c.subtitle, description: c.description, author: c.author, text: asText(fields.contentText), readingTime: asNumber(fields.readingTime), bookId: asText(fields.bookId) };
-    previous = c.previous ? { slug: c.previous.slug, title: c.previous.title } : null;
-    next = c.next ? { slug: c.next.slug, title: c.next.title } : null;
+    previous = c.previousChapter ? { slug: c.previousChapter.slug, title: c.previousChapter.title } : null;
+    next = c.nextChapter ? { slug: c.nextChapter.slug, title: c.nextChapter.title } : null;
   } else if (kind === 'essay' && essay.data) {
     const e = essay.data.item;
     const fields = e as Record<string, unknown>;
