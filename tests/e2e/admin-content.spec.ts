@@ -1,8 +1,9 @@
 /**
  * The admin content pages in the browser: an administrator (ADMIN_EMAILS) signs in from the mail,
  * creates a book (meeting the spec's validation messages first), publishes it, edits it and adds a
- * chapter under it; a member without the role is refused. Every page visited is checked with axe;
- * set E2E_SCREENSHOT_DIR to keep screenshots (desktop and 390 px wide).
+ * chapter under it; creates a video asset, attaches it to a book, finds it on the book's page and
+ * detaches it; a member without the role is refused. Every page visited is checked with axe; set
+ * E2E_SCREENSHOT_DIR to keep screenshots (desktop and 390 px wide).
  */
 import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from './support/admin';
@@ -209,6 +210,79 @@ test.describe('admin content editing', () => {
     await expect(page.getByRole('region', { name: 'Credited on' }).getByRole('link', { name: title })).toBeVisible();
     await expectNoA11yViolations(page, 'creator editor');
     await snap(page, 'admin-creator-edit');
+  });
+
+  test('an administrator creates a video asset, attaches it to a book, sees it on the book’s page, and detaches it', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await register(E2E_ADMIN_EMAIL, 'Ada');
+    await signInByMail(page, E2E_ADMIN_EMAIL, '/admin/media');
+    await expectHeading(page, 'Media');
+    const title = `We the Living ${stem}`;
+    const slug = `we-the-living-${stem}`;
+    const made = await page.request.post('/api/books', { data: { title, slug, formats: ['PAPERBACK'], status: 'PUBLISHED' } });
+    expect(made.status(), await made.text()).toBe(201);
+    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Media' })).toHaveAttribute('aria-current', 'page');
+    await expectNoA11yViolations(page, '/admin/media');
+
+    // The shared schema's messages first, then a valid video (the demo clip the client serves).
+    await page.getByRole('link', { name: 'New media asset' }).click();
+    await expectHeading(page, 'New media asset');
+    await page.getByRole('button', { name: 'Create media asset' }).click();
+    await expect(page.getByText('Type is required')).toBeVisible();
+    await expect(field(page, 'Type')).toBeFocused();
+    await field(page, 'Type').selectOption('VIDEO');
+    await expect(page.getByText('Type is required')).toHaveCount(0);
+    await field(page, 'Duration (seconds)').fill('0');
+    await expect(page.getByText('Duration must be a positive whole number')).toBeVisible();
+    await field(page, 'Subtitles').fill('[{"lang": "en"');
+    await expect(page.getByText('subtitles must be valid JSON')).toBeVisible();
+    await expectNoA11yViolations(page, '/admin/media/new (invalid)');
+    await snap(page, 'admin-media-invalid');
+    const caption = `We the Living, a reading ${stem}`;
+    await field(page, 'Duration (seconds)').fill('12');
+    await field(page, 'Subtitles').fill('');
+    await field(page, 'File URL').fill(`${new URL(page.url()).origin}/media/demo-existence-exists.webm`);
+    await field(page, 'MIME type').fill('video/webm');
+    await field(page, 'Caption').fill(caption);
+    await page.getByRole('button', { name: 'Create media asset' }).click();
+    await expect(page.getByText('Media asset created')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/media\/[0-9a-f-]{36}$/);
+    const assetId = page.url().split('/').at(-1)!;
+    await expectHeading(page, caption);
+
+    // Attaching: the library is searched by title.
+    const panel = page.getByRole('region', { name: 'Attached to' });
+    await expect(panel.getByText(/No content yet/)).toBeVisible();
+    const picker = panel.getByRole('combobox', { name: /^Attach to an item/ });
+    await picker.fill(stem);
+    await page.getByRole('option', { name: new RegExp(title) }).click();
+    await expect(picker).toHaveValue(title);
+    await panel.getByRole('button', { name: 'Attach' }).click();
+    await expect(page.getByText('Media asset attached')).toBeVisible();
+    await expect(panel.getByRole('link', { name: title })).toBeVisible();
+    await expectNoA11yViolations(page, 'media editor (attached)');
+    await snap(page, 'admin-media-attached');
+
+    // The book's public page shows it, and it opens in the player.
+    await panel.getByRole('link', { name: 'See it in the library' }).click();
+    await expect(page).toHaveURL(new RegExp(`/library/books/${slug}$`));
+    await expectHeading(page, title);
+    const media = page.getByRole('region', { name: 'Watch, listen and look' });
+    await expect(media.getByRole('link', { name: `Watch: ${caption}` })).toHaveAttribute('href', `/watch/${assetId}`);
+    await expectNoA11yViolations(page, 'book page with media');
+    await snap(page, 'library-book-media');
+
+    // Detaching: the book's page no longer shows it.
+    await page.goBack();
+    await expectHeading(page, caption);
+    await panel.getByRole('button', { name: 'Detach' }).click();
+    await expect(page.getByText('Media asset detached')).toBeVisible();
+    await expect(panel.getByText(/No content yet/)).toBeVisible();
+    await page.goto(`/library/books/${slug}`);
+    await expectHeading(page, title);
+    // The media wait for the access check: once it has answered, there are none.
+    await expect(page.getByText('Checking your access…')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Watch, listen and look' })).toHaveCount(0);
   });
 
   test('a member without the role is not allowed in, and the server refuses their writes', async ({ page }) => {

@@ -70,6 +70,8 @@ export async function preloadAdminPages() {
     import('../../../web/src/features/admin/ContentEditorPage'),
     import('../../../web/src/features/admin/CreatorListPage'),
     import('../../../web/src/features/admin/CreatorEditorPage'),
+    import('../../../web/src/features/admin/MediaListPage'),
+    import('../../../web/src/features/admin/MediaEditorPage'),
   ]);
 }
 

@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentChangeKeys, refreshAfterContentChange } from '../../../web/src/features/admin/admin-api';
+import { contentChangeKeys, refreshAfterContentChange } from '../../../web/src/lib/content/queries';
 import { createTestTrpc, fakeAdminServer, preloadAdminPages, renderAdmin, trpcInput, trpcOk, where } from './admin-fixtures';
 
 beforeAll(preloadAdminPages, 60_000);
@@ -34,10 +34,10 @@ function seedCaches(setup: ReturnType<typeof createTestTrpc>) {
 }
 
 describe('the refresh after a content change', () => {
-  it('covers every content type, the library, creators with their content, media assets and progress', () => {
+  it('covers every content type, the library, creators with their content, media assets, access answers and progress', () => {
     const { trpc } = createTestTrpc();
     const keys = contentChangeKeys(trpc).map((key) => JSON.stringify(key));
-    for (const router of ['books', 'chapters', 'essays', 'excerpts', 'lexiconTerms', 'courses', 'lessons', 'playlists', 'lectures', 'interviews', 'clips', 'artifacts', 'discussions', 'tracks', 'library', 'creators', 'media', 'progress']) {
+    for (const router of ['books', 'chapters', 'essays', 'excerpts', 'lexiconTerms', 'courses', 'lessons', 'playlists', 'lectures', 'interviews', 'clips', 'artifacts', 'discussions', 'tracks', 'library', 'creators', 'media', 'entitlements', 'progress']) {
       expect(keys).toContain(JSON.stringify([[router]]));
     }
   });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BookPage } from '../../../web/src/features/library/BookPage';
-import { aRecord, aSummary, elapse, notFound, renderLibrary, serverError, settle, where } from './library-fixtures';
+import { aMediaAsset, aRecord, aSummary, elapse, notFound, renderLibrary, serverError, settle, where } from './library-fixtures';
 
 const routes = [{ path: 'library/books/:slug', element: <BookPage /> }];
 
@@ -107,10 +107,62 @@ describe('a book’s page (/library/books/:slug)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
-  it('answers a missing book with "Book not found" and a way back to the library', async () => {
-    await renderLibrary('/library/books/no-such-book', routes, undefined, { 'books.bySlug': notFound('Book not found') });
+  it('answers a missing book with "Book not found" and a way back to the library: the 404 reads as null, asked once', async () => {
+    const { server, queryClient } = await renderLibrary('/library/books/no-such-book', routes, undefined, { 'books.bySlug': notFound('Book not found') });
+    await elapse(4_000);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Book not found');
     expect(screen.getByRole('link', { name: 'Browse the library' })).toHaveAttribute('href', '/library');
+    const [lookup] = queryClient.getQueryCache().findAll({ queryKey: [['books', 'bySlug']] });
+    expect(lookup?.state).toMatchObject({ status: 'success', data: null, error: null });
+    expect(server.callsTo('books.bySlug')).toHaveLength(1);
+  });
+
+  it('counts a failed access check as no access: "Failed to check content access: 500", and Try again', async () => {
+    let failing = true;
+    const { user } = await renderLibrary('/library/books/atlas-shrugged', routes, undefined, {
+      'books.bySlug': { book: aBook() },
+      'entitlements.content': () => (failing ? serverError() : { hasAccess: true }),
+    });
+    // The transport retries the 5xx three times, a second apart, before the page hears of it.
+    await elapse(4_000);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(/^Failed to check content access: 500Try again$/);
+    expect(within(alert).getByText('Failed to check content access: 500')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start reading' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Chapters' })).queryAllByRole('link')).toHaveLength(0);
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start reading' })).toBeInTheDocument();
+  });
+
+  it('names the status of a refused check too (a 404 is not retried)', async () => {
+    await renderLibrary('/library/books/atlas-shrugged', routes, undefined, { 'books.bySlug': { book: aBook() }, 'entitlements.content': notFound() });
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to check content access: 404');
+    expect(screen.queryByRole('link', { name: 'Start reading' })).not.toBeInTheDocument();
+  });
+
+  it('lists the book’s media for those who may open it: video and audio to the player, images shown, documents linked', async () => {
+    const media = [
+      aMediaAsset({ id: 'v-1', type: 'VIDEO', caption: 'Atlas Shrugged: the film' }),
+      aMediaAsset({ id: 'a-1', type: 'AUDIO', caption: null, url: 'https://cdn.example.test/audio/galt-speech.mp3' }),
+      aMediaAsset({ id: 'i-1', type: 'IMAGE', caption: 'First edition', altText: 'The first edition’s cover', credit: 'Random House', url: 'https://cdn.example.test/img/first.jpg' }),
+      aMediaAsset({ id: 'd-1', type: 'DOCUMENT', caption: 'Study guide', url: 'https://cdn.example.test/docs/guide.pdf' }),
+    ];
+    await renderLibrary('/library/books/atlas-shrugged', routes, undefined, { 'books.bySlug': { book: aBook({ mediaAssets: media }) } });
+    const section = within(screen.getByRole('region', { name: 'Watch, listen and look' }));
+    expect(section.getByRole('link', { name: 'Watch: Atlas Shrugged: the film' })).toHaveAttribute('href', '/watch/v-1');
+    expect(section.getByRole('link', { name: 'Listen: galt-speech.mp3' })).toHaveAttribute('href', '/watch/a-1');
+    expect(section.getByRole('img', { name: 'The first edition’s cover' })).toHaveAttribute('src', 'https://cdn.example.test/img/first.jpg');
+    expect(section.getByText('First edition · Random House')).toBeInTheDocument();
+    expect(section.getByRole('link', { name: /^Study guide ?\(document, opens in a new tab\)$/ })).toHaveAttribute('href', 'https://cdn.example.test/docs/guide.pdf');
+
+    const locked = await renderLibrary('/library/books/atlas-shrugged', routes, undefined, {
+      'books.bySlug': { book: aBook({ mediaAssets: media.map((m) => ({ ...m, url: null, locked: true })) }, aRecord({ title: 'Atlas Shrugged', accessType: 'MEMBERS' })) },
+      'entitlements.content': { hasAccess: false },
+    });
+    expect(within(locked.container).queryByRole('region', { name: 'Watch, listen and look' })).not.toBeInTheDocument();
   });
 
   it('shows a failure with Try again when the book cannot be loaded', async () => {

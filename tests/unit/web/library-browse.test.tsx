@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LibraryPage } from '../../../web/src/features/library/LibraryPage';
-import { aRecord, elapse, pageOf, renderLibrary, serverError, settle, where } from './library-fixtures';
+import { aRecord, elapse, notFound, pageOf, renderLibrary, serverError, settle, where } from './library-fixtures';
 
 const routes = [{ path: 'library', element: <LibraryPage /> }];
 
@@ -116,6 +116,16 @@ describe('the library browser (/library)', { timeout: 20_000 }, () => {
     await settle();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(results().getByRole('link', { name: 'Atlas Shrugged' })).toBeInTheDocument();
+  });
+
+  it('reads a 404 on a list as the empty list, and asks once (spec 001 §8)', async () => {
+    const { server } = await renderLibrary('/library', routes, undefined, { 'library.list': notFound() });
+    await elapse(4_000);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(results().getByRole('status')).toHaveTextContent('No results');
+    expect(results().getByRole('status')).toHaveTextContent('The library is empty for now.');
+    // The browse and the featured shelf, once each: a 404 is not retried.
+    expect(server.callsTo('library.list')).toHaveLength(2);
   });
 
   it('offers the last page when the page asked for is past the end', async () => {

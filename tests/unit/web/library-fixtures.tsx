@@ -63,6 +63,36 @@ export function aSummary(type: ContentType, title: string, orderIndex: number, o
   return { id: nextId(), type, slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), title, subtitle: null, description: null, coverImage: null, status: 'PUBLISHED', published: true, accessType: 'OPEN', orderIndex, ...overrides };
 }
 
+/** A media asset as the media reads answer it (spec 002 §3 Media asset), open to the caller. */
+export function aMediaAsset(overrides: Record<string, unknown> = {}) {
+  return {
+    id: nextId(),
+    type: 'VIDEO',
+    contentId: null,
+    url: 'https://cdn.example.test/video/talk.mp4',
+    altText: null,
+    caption: null,
+    credit: null,
+    width: null,
+    height: null,
+    fileSize: null,
+    mimeType: null,
+    duration: null,
+    thumbnailUrl: null,
+    videoStreamId: null,
+    audioStreamId: null,
+    isStreamable: true,
+    isDownloadable: false,
+    downloadOptions: null,
+    transcript: null,
+    subtitles: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    locked: false,
+    ...overrides,
+  };
+}
+
 /** A page of a list envelope. */
 export const pageOf = <T,>(items: T[], { page = 1, limit = 12, total = items.length } = {}) => ({ items, total, page, limit, totalPages: Math.ceil(total / limit) });
 

@@ -7,32 +7,9 @@ import { CreatorPage } from '../../../web/src/features/library/CreatorPage';
 import { LexiconPage } from '../../../web/src/features/library/LexiconPage';
 import { LexiconTermPage } from '../../../web/src/features/library/LexiconTermPage';
 import { PlaylistPage } from '../../../web/src/features/library/PlaylistPage';
-import { aRecord, aSummary, elapse, notFound, pageOf, renderLibrary, settle, where } from './library-fixtures';
+import { aMediaAsset, aRecord, aSummary, elapse, notFound, pageOf, renderLibrary, settle, where } from './library-fixtures';
 
-const asset = (id: string, contentId: string, type: 'VIDEO' | 'AUDIO' | 'IMAGE') => ({
-  id,
-  type,
-  contentId,
-  url: `https://cdn.example.test/${id}`,
-  altText: null,
-  caption: null,
-  credit: null,
-  width: null,
-  height: null,
-  fileSize: null,
-  mimeType: null,
-  duration: 1800,
-  thumbnailUrl: null,
-  videoStreamId: null,
-  audioStreamId: null,
-  isStreamable: true,
-  isDownloadable: false,
-  downloadOptions: null,
-  transcript: null,
-  subtitles: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const asset = (id: string, contentId: string, type: 'VIDEO' | 'AUDIO' | 'IMAGE') => aMediaAsset({ id, type, contentId, url: `https://cdn.example.test/${id}`, duration: 1800 });
 
 describe('the library’s item pages', { timeout: 20_000 }, () => {
   it('a course lists its lessons in order, each linked to its page', async () => {

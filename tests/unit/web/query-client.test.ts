@@ -4,7 +4,10 @@ import { ApiError } from '../../../web/src/lib/http';
 import {
   createQueryClient,
   emptyPage,
+  httpStatusOf,
   isNotFound,
+  itemLookup,
+  listLookup,
   orEmptyOn404,
   orNullOn404,
   QUERY_STALE_TIME_MS,
@@ -64,5 +67,39 @@ describe('404 helpers', () => {
     expect(isNotFound({ data: { httpStatus: 404, code: 'NOT_FOUND' } })).toBe(true);
     expect(isNotFound({ data: { httpStatus: 401 } })).toBe(false);
     expect(isNotFound(new Error('x'))).toBe(false);
+  });
+});
+
+describe('item lookups and lists in the query layer', () => {
+  const fetchWith = async (options: { queryKey: readonly unknown[]; queryFn: (context: never) => unknown }) => {
+    const client = createQueryClient();
+    const data = await client.fetchQuery(options as never).catch((error: unknown) => ({ failed: error }));
+    return { data, state: client.getQueryState(options.queryKey) };
+  };
+
+  it('gives an item lookup answered 404 the data null, with no error, asked once', async () => {
+    const queryFn = vi.fn(() => Promise.reject(apiError(404)));
+    const { data, state } = await fetchWith(itemLookup({ queryKey: ['item', 1], queryFn }));
+    expect(data).toBeNull();
+    expect(state).toMatchObject({ status: 'success', data: null, error: null });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a list answered 404 its empty page', async () => {
+    const list = (): Promise<{ items: string[]; total: number; page: number; limit: number; totalPages: number }> => Promise.reject(apiError(404));
+    const { data } = await fetchWith(listLookup({ queryKey: ['list'], queryFn: list }, emptyPage('items', 2, 20)));
+    expect(data).toEqual({ items: [], total: 0, page: 2, limit: 20, totalPages: 0 });
+  });
+
+  it('keeps the answer, and any other failure', async () => {
+    expect((await fetchWith(itemLookup({ queryKey: ['item', 2], queryFn: () => Promise.resolve({ id: 2 }) }))).data).toEqual({ id: 2 });
+    expect((await fetchWith(itemLookup({ queryKey: ['item', 3], queryFn: () => Promise.reject(apiError(500)) }))).data).toMatchObject({ failed: { status: 500 } });
+  });
+
+  it('reads the status of a tRPC error whose request got no answer from the transport’s error it wraps', () => {
+    const network = new ApiError({ status: 0, code: 'NETWORK_ERROR', body: undefined, message: 'An error occurred' });
+    expect(httpStatusOf(Object.assign(new Error('fetch failed'), { cause: network }))).toBe(0);
+    expect(httpStatusOf({ data: { httpStatus: 503 } })).toBe(503);
+    expect(httpStatusOf(new Error('x'))).toBeUndefined();
   });
 });

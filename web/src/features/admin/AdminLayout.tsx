@@ -4,7 +4,8 @@ import { ButtonLink } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
 import { loginPathFor } from '../auth/RequireAuth';
-import { canEditContent } from './permissions';
+import { MEDIA_LIST_PATH } from './media-paths';
+import { canEditContent, holds } from './permissions';
 import './admin.css';
 
 /**
@@ -38,6 +39,13 @@ export function AdminLayout() {
               Creators
             </NavLink>
           </li>
+          {holds(state.roles, 'media.manage') && (
+            <li>
+              <NavLink to={MEDIA_LIST_PATH} className="admin-nav__link">
+                Media
+              </NavLink>
+            </li>
+          )}
         </ul>
       </nav>
       <Outlet />

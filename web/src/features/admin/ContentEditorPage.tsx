@@ -1,22 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { TYPE_LABELS, type ContentStatus, type ContentType } from '../../../../domain/content/constants';
 import { pageTitle } from '../../app/product';
-import { isNotFound } from '../../lib/query-client';
-import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { TYPE_PLURALS } from '../../lib/content/paths';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { useToast } from '../../ui/Toast';
 import { useAuth } from '../auth/AuthProvider';
-import { contentApi, refreshAfterContentChange, sharedOf, type ContentAnswer } from './admin-api';
+import { contentApi, sharedOf, type ContentAnswer } from './admin-api';
 import { defaultValues, linkedLabels, valuesFromItem, type FormValues } from './content-form';
-import { CHILDREN_OF, editContentPath, newContentPath, PARENT_OF, typeFromSlug, TYPE_PLURALS, withArticle } from './content-types';
+import { CHILDREN_OF, editContentPath, newContentPath, PARENT_OF, typeFromSlug, withArticle } from './content-types';
 import { ContentForm } from './ContentForm';
 import { DeleteDialog } from './DeleteDialog';
+import { EditorStatus } from './EditorStatus';
 import { StatusBadge } from './StatusBadge';
 import { StatusPanel } from './StatusPanel';
+import { useEditing } from './use-editing';
 
 const LIST_PATH = '/admin/content';
 
@@ -71,20 +71,12 @@ export function NewContentPage() {
 }
 
 function NewContent({ type }: { type: ContentType }) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const toast = useToast();
+  const { trpc, client, created } = useEditing();
   const [params] = useSearchParams();
   const parent = PARENT_OF[type];
   const parentId = parent ? (params.get('parent') ?? undefined) : undefined;
-  const parentApi = parent ? contentApi(client, trpc, parent.type) : null;
-  const parentQuery = useQuery({
-    queryKey: parentApi && parentId ? parentApi.byIdKey(parentId) : ['admin', 'no-parent'],
-    queryFn: () => parentApi!.byId(parentId!),
-    enabled: Boolean(parentApi && parentId),
-  });
+  // A type without a parent asks nothing: the lookup stays disabled.
+  const parentQuery = useQuery({ ...contentApi(client, trpc, parent?.type ?? type).itemQuery(parentId ?? ''), enabled: Boolean(parent && parentId) });
   const api = contentApi(client, trpc, type);
   const label = TYPE_LABELS[type];
 
@@ -101,9 +93,7 @@ function NewContent({ type }: { type: ContentType }) {
 
   const create = async (input: FormValues) => {
     const item = await api.create(input);
-    await refreshAfterContentChange(queryClient, trpc);
-    toast.show(`${label} created`, { tone: 'success' });
-    await navigate(editContentPath(type, item.id), { replace: true });
+    await created(`${label} created`, editContentPath(type, item.id));
   };
 
   return (
@@ -132,6 +122,11 @@ function NewContent({ type }: { type: ContentType }) {
           We could not load the {TYPE_LABELS[parent!.type].toLowerCase()} to create this under; choose it below.
         </div>
       )}
+      {parentId && parentQuery.data === null && (
+        <div className="admin-notice admin-notice--error" role="alert">
+          The {TYPE_LABELS[parent!.type].toLowerCase()} to create this under is not in the library any more; choose one below.
+        </div>
+      )}
       <ContentForm type={type} mode="create" defaultValues={values} labels={labels} submitLabel={`Create ${label.toLowerCase()}`} onSubmit={create} cancelTo={LIST_PATH} />
     </section>
   );
@@ -146,44 +141,13 @@ export function EditContentPage() {
 }
 
 function EditContent({ type, id }: { type: ContentType; id: string }) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const toast = useToast();
+  const { trpc, client, changed, deleted } = useEditing();
   const { state } = useAuth();
   const [deleting, setDeleting] = useState(false);
   const api = contentApi(client, trpc, type);
   const label = TYPE_LABELS[type];
-  const query = useQuery({ queryKey: api.byIdKey(id), queryFn: () => api.byId(id) });
-
-  if (query.isPending) return <Spinner label={`Loading the ${label.toLowerCase()}…`} showLabel />;
-  if (query.isError) {
-    if (isNotFound(query.error)) {
-      return (
-        <section className="message-page" aria-labelledby="missing-title">
-          <title>{pageTitle(`${label} not found`)}</title>
-          <h1 id="missing-title">{label} not found</h1>
-          <p>There is no {label.toLowerCase()} with this id. It may have been deleted.</p>
-          <ButtonLink to={LIST_PATH}>Back to content</ButtonLink>
-        </section>
-      );
-    }
-    return (
-      <section className="admin-page" aria-labelledby="load-failed-title">
-        <title>{pageTitle(`Edit ${label.toLowerCase()}`)}</title>
-        <h1 id="load-failed-title" className="admin-page__title">
-          Edit {label.toLowerCase()}
-        </h1>
-        <div className="admin-notice admin-notice--error" role="alert">
-          <p>We could not load this {label.toLowerCase()}. {query.error.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </section>
-    );
-  }
+  const query = useQuery(api.itemQuery(id));
+  if (!query.data) return <EditorStatus query={query} noun={label.toLowerCase()} gone="It may have been deleted." back={{ to: LIST_PATH, label: 'Back to content' }} />;
 
   const answer = query.data;
   const shared = sharedOf(answer);
@@ -192,20 +156,15 @@ function EditContent({ type, id }: { type: ContentType; id: string }) {
 
   const save = async (input: FormValues) => {
     await api.update(id, input);
-    await refreshAfterContentChange(queryClient, trpc);
-    toast.show('Changes saved', { tone: 'success' });
+    await changed('Changes saved');
   };
   const move = async (to: ContentStatus) => {
     await api.update(id, { status: to });
-    await refreshAfterContentChange(queryClient, trpc);
-    toast.show(MOVED[to], { tone: 'success' });
+    await changed(MOVED[to]);
   };
   const remove = async () => {
     await api.remove(id);
-    queryClient.removeQueries({ queryKey: api.byIdKey(id) });
-    toast.show(`${label} deleted`, { tone: 'success' });
-    await navigate(LIST_PATH, { replace: true });
-    await refreshAfterContentChange(queryClient, trpc);
+    await deleted(`${label} deleted`, api.byIdKey(id), LIST_PATH);
   };
 
   return (

@@ -59,7 +59,7 @@ export function ContentFieldControl({ field, id, value, onChange, onBlur, error,
     case 'toggle':
       return <ToggleField {...common} value={value === true} onChange={onChange} />;
     case 'select':
-      return <SelectField {...common} options={field.options ?? []} value={text(value)} onChange={onChange} placeholder="None" />;
+      return <SelectField {...common} options={field.options ?? []} value={text(value)} onChange={onChange} placeholder={field.placeholder ?? 'None'} />;
     case 'choices':
       return <MultiSelectField {...common} options={field.options ?? []} value={strings(value)} onChange={onChange} />;
     case 'tags':

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { useId, useRef } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import type { ContentType } from '../../../../domain/content/constants';
 import { slugify } from '../../../../domain/content/slug';
-import { Button, ButtonLink } from '../../ui/Button';
-import { failureOf } from './admin-errors';
 import { ContentFieldControl } from './ContentFieldControl';
 import { contentFormSchema, contentFormSections, linkLists, type FormValues } from './content-form';
+import { FormActions, useRefusal } from './form-refusal';
 import { LinkListEditor } from './LinkListEditor';
 
 export interface ContentFormProps {
@@ -48,8 +47,6 @@ export function ContentForm({ type, mode, defaultValues, labels = {}, submitLabe
   const formId = useId();
   const sections = contentFormSections(type);
   const lists = linkLists(type);
-  const [banner, setBanner] = useState<string | null>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
   const form = useForm<FormValues>({
     defaultValues,
     resolver: zodResolver(contentFormSchema(type)),
@@ -69,37 +66,20 @@ export function ContentForm({ type, mode, defaultValues, labels = {}, submitLabe
     target?.focus();
   };
 
+  const refusal = useRefusal(form, (path) => order.includes(path.split('.')[0]!));
   const submit = form.handleSubmit(
-    async (values) => {
-      setBanner(null);
-      try {
-        await onSubmit(values);
-      } catch (error) {
-        const failure = failureOf(error);
-        for (const field of failure.fields) {
-          if (order.includes(field.path.split('.')[0]!)) form.setError(field.path as Path<FormValues>, { type: 'server', message: field.message });
-        }
-        setBanner(failure.message);
-        // The banner says what went wrong; reading it first is what a sighted member does too.
-        requestAnimationFrame(() => bannerRef.current?.focus());
-      }
-    },
+    (values) => refusal.send(() => onSubmit(values)),
     (errors) => {
-      setBanner(null);
+      refusal.clear();
       focusFirstError(errors);
     },
   );
 
-  const submitting = form.formState.isSubmitting;
   const errorCount = Object.keys(form.formState.errors).length;
 
   return (
     <form className="admin-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={errorCount > 0 ? `${formId}-summary` : undefined}>
-      {banner && (
-        <div className="admin-notice admin-notice--error" role="alert" tabIndex={-1} ref={bannerRef}>
-          {banner}
-        </div>
-      )}
+      {refusal.banner}
       {errorCount > 0 && form.formState.isSubmitted && (
         <p className="admin-form__summary" id={`${formId}-summary`}>
           {errorCount === 1 ? 'One field needs your attention.' : `${errorCount} fields need your attention.`}
@@ -144,14 +124,7 @@ export function ContentForm({ type, mode, defaultValues, labels = {}, submitLabe
           <LinkListEditor key={list.name} list={list} control={form.control} idPrefix={formId} labels={labels} />
         ))}
       </fieldset>
-      <div className="admin-form__actions">
-        <Button type="submit" loading={submitting}>
-          {submitting ? 'Saving…' : submitLabel}
-        </Button>
-        <ButtonLink to={cancelTo} variant="secondary">
-          Cancel
-        </ButtonLink>
-      </div>
+      <FormActions submitting={form.formState.isSubmitting} submitLabel={submitLabel} cancelTo={cancelTo} />
     </form>
   );
 }

@@ -1,106 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { TYPE_LABELS } from '../../../../domain/content/constants';
 import { pageTitle } from '../../app/product';
-import { isNotFound } from '../../lib/query-client';
-import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { itemLookup } from '../../lib/query-client';
 import { Breadcrumb } from '../../ui/Breadcrumb';
-import { Button, ButtonLink } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { useToast } from '../../ui/Toast';
-import { refreshAfterContentChange } from './admin-api';
-import { failureOf } from './admin-errors';
-import { ContentFieldControl } from './ContentFieldControl';
 import type { FormValues } from './content-form';
 import { editContentPath } from './content-types';
 import { CREATOR_FIELDS, creatorDefaults, creatorFormSchema, creatorValues } from './creator-form';
 import { DeleteDialog } from './DeleteDialog';
+import { EditorStatus } from './EditorStatus';
+import { FieldForm } from './FieldForm';
 import { StatusBadge } from './StatusBadge';
+import { useEditing } from './use-editing';
 
 const LIST_PATH = '/admin/creators';
-const WIDE = new Set(['textarea', 'tags']);
+const CREATOR_GROUPS = [{ id: 'creator', fields: CREATOR_FIELDS }];
 
-interface CreatorFormProps {
-  defaultValues: FormValues;
-  submitLabel: string;
-  onSubmit: (values: FormValues) => Promise<void>;
-}
-
-/** A creator's fields, checked with the shared schema; the server's refusal in a banner and under its field. */
-export function CreatorForm({ defaultValues, submitLabel, onSubmit }: CreatorFormProps) {
-  const formId = useId();
-  const [banner, setBanner] = useState<string | null>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-  const form = useForm<FormValues>({ defaultValues, resolver: zodResolver(creatorFormSchema()), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
-  const fieldId = (name: string) => `${formId}-${name}`;
-  const submit = form.handleSubmit(
-    async (values) => {
-      setBanner(null);
-      try {
-        await onSubmit(values);
-      } catch (error) {
-        const failure = failureOf(error);
-        for (const field of failure.fields) {
-          if (CREATOR_FIELDS.some((f) => f.name === field.path)) form.setError(field.path as Path<FormValues>, { type: 'server', message: field.message });
-        }
-        setBanner(failure.message);
-        requestAnimationFrame(() => bannerRef.current?.focus());
-      }
-    },
-    (errors) => {
-      setBanner(null);
-      const first = CREATOR_FIELDS.find((f) => errors[f.name]);
-      if (first) document.getElementById(fieldId(first.name))?.focus();
-    },
-  );
-  const submitting = form.formState.isSubmitting;
-  return (
-    <form className="admin-form" noValidate onSubmit={(event) => void submit(event)}>
-      {banner && (
-        <div className="admin-notice admin-notice--error" role="alert" tabIndex={-1} ref={bannerRef}>
-          {banner}
-        </div>
-      )}
-      <div className="admin-form__grid">
-        {CREATOR_FIELDS.map((field) => (
-          <div key={field.name} className={WIDE.has(field.widget) ? 'admin-form__cell admin-form__cell--wide' : 'admin-form__cell'}>
-            <Controller
-              control={form.control}
-              name={field.name}
-              render={({ field: control, fieldState }) => (
-                <ContentFieldControl field={field} id={fieldId(field.name)} value={control.value} onChange={control.onChange} onBlur={control.onBlur} error={fieldState.error?.message} labels={{}} />
-              )}
-            />
-          </div>
-        ))}
-      </div>
-      <div className="admin-form__actions">
-        <Button type="submit" loading={submitting}>
-          {submitting ? 'Saving…' : submitLabel}
-        </Button>
-        <ButtonLink to={LIST_PATH} variant="secondary">
-          Cancel
-        </ButtonLink>
-      </div>
-    </form>
-  );
+/** A creator's fields, checked with the shared schema. */
+function CreatorForm({ defaultValues, submitLabel, onSubmit }: { defaultValues: FormValues; submitLabel: string; onSubmit: (values: FormValues) => Promise<void> }) {
+  return <FieldForm groups={CREATOR_GROUPS} schema={creatorFormSchema()} defaultValues={defaultValues} submitLabel={submitLabel} onSubmit={onSubmit} cancelTo={LIST_PATH} />;
 }
 
 /** `/admin/creators/new`. */
 export function NewCreatorPage() {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const toast = useToast();
+  const { client, created } = useEditing();
   const create = async (values: FormValues) => {
     const { creator } = await client.creators.create.mutate(values);
-    await refreshAfterContentChange(queryClient, trpc);
-    toast.show('Creator created', { tone: 'success' });
-    await navigate(`${LIST_PATH}/${encodeURIComponent(creator.id)}`, { replace: true });
+    await created('Creator created', `${LIST_PATH}/${encodeURIComponent(creator.id)}`);
   };
   return (
     <section className="admin-page admin-page--narrow" aria-labelledby="new-creator-title">
@@ -123,56 +52,22 @@ export function EditCreatorPage() {
 }
 
 function EditCreator({ id }: { id: string }) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const toast = useToast();
+  const { trpc, client, changed, deleted } = useEditing();
   const [deleting, setDeleting] = useState(false);
-  const query = useQuery(trpc.creators.byId.queryOptions({ id }));
+  const query = useQuery(itemLookup(trpc.creators.byId.queryOptions({ id })));
   const slug = query.data?.creator.slug;
-  const credited = useQuery({ ...trpc.creators.content.queryOptions({ slug: slug ?? '', page: 1, limit: 50 }), enabled: Boolean(slug) });
-
-  if (query.isPending) return <Spinner label="Loading the creator…" showLabel />;
-  if (query.isError) {
-    if (isNotFound(query.error)) {
-      return (
-        <section className="message-page" aria-labelledby="missing-creator-title">
-          <title>{pageTitle('Creator not found')}</title>
-          <h1 id="missing-creator-title">Creator not found</h1>
-          <p>There is no creator with this id. They may have been deleted.</p>
-          <ButtonLink to={LIST_PATH}>Back to creators</ButtonLink>
-        </section>
-      );
-    }
-    return (
-      <section className="admin-page" aria-labelledby="creator-failed-title">
-        <title>{pageTitle('Edit creator')}</title>
-        <h1 id="creator-failed-title" className="admin-page__title">
-          Edit creator
-        </h1>
-        <div className="admin-notice admin-notice--error" role="alert">
-          <p>We could not load this creator. {query.error.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </section>
-    );
-  }
+  const credited = useQuery({ ...itemLookup(trpc.creators.content.queryOptions({ slug: slug ?? '', page: 1, limit: 50 })), enabled: Boolean(slug) });
+  if (!query.data) return <EditorStatus query={query} noun="creator" gone="They may have been deleted." back={{ to: LIST_PATH, label: 'Back to creators' }} />;
 
   const { creator } = query.data;
+  const works = credited.data?.content ?? [];
   const save = async (values: FormValues) => {
     await client.creators.update.mutate({ ...values, id });
-    await refreshAfterContentChange(queryClient, trpc);
-    toast.show('Changes saved', { tone: 'success' });
+    await changed('Changes saved');
   };
   const remove = async () => {
     await client.creators.delete.mutate({ id });
-    queryClient.removeQueries({ queryKey: trpc.creators.byId.queryKey({ id }) });
-    toast.show('Creator deleted', { tone: 'success' });
-    await navigate(LIST_PATH, { replace: true });
-    await refreshAfterContentChange(queryClient, trpc);
+    await deleted('Creator deleted', trpc.creators.byId.queryKey({ id }), LIST_PATH);
   };
 
   return (
@@ -202,11 +97,11 @@ function EditCreator({ id }: { id: string }) {
               <p className="admin-panel__text" role="alert">
                 We could not load what they are credited on.
               </p>
-            ) : credited.data.content.length === 0 ? (
+            ) : works.length === 0 ? (
               <p className="admin-panel__text">Nothing yet. Credit them from a content item’s “Creators”.</p>
             ) : (
               <ul className="admin-children">
-                {credited.data.content.map((item) => (
+                {works.map((item) => (
                   <li key={item.id} className="admin-children__item">
                     <Link to={editContentPath(item.type, item.id)}>{item.title}</Link> <span className="admin-children__type">{TYPE_LABELS[item.type]}</span> <StatusBadge status={item.status} />
                   </li>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { TYPE_LABELS, type ContentType } from '../../../../domain/content/constants';
+import { emptyPage, itemLookup, listLookup } from '../../lib/query-client';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { SearchableSelectField, type SelectOption } from '../../ui/fields';
 import { contentApi, sharedOf } from './admin-api';
@@ -23,6 +24,9 @@ export interface ReferencePickerProps {
   labels?: Record<string, string>;
 }
 
+/** The content type a target names, or null for any content and for creators. */
+const typeOf = (target: ReferencePickerProps['target']): ContentType | null => (target && target !== 'CREATOR' ? target : null);
+
 function useDebounced(value: string, delay: number) {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
@@ -37,11 +41,16 @@ function useMatches(target: ReferencePickerProps['target'], search: string): { o
   const trpc = useTRPC();
   const client = useTRPCClient();
   const text = search.trim() || undefined;
-  const typed = target && target !== 'CREATOR' ? contentApi(client, trpc, target) : null;
+  const type = typeOf(target);
   const input = { search: text, page: 1, limit: PICKER_RESULTS, sort: 'title' as const, includeRelations: false, filter: {} };
-  const ofType = useQuery({ queryKey: typed ? typed.listKey(input) : ['admin', 'no-type'], queryFn: () => typed!.list(input), enabled: Boolean(typed), placeholderData: keepPreviousData });
-  const anyType = useQuery({ ...trpc.library.list.queryOptions(input), enabled: target === undefined, placeholderData: keepPreviousData });
-  const creators = useQuery({ ...trpc.creators.list.queryOptions({ search: text, page: 1, limit: PICKER_RESULTS, featured: undefined }), enabled: target === 'CREATOR', placeholderData: keepPreviousData });
+  // Every kind of target has its read; only the one that applies is enabled.
+  const ofType = useQuery({ ...contentApi(client, trpc, type ?? 'BOOK').listQuery(input), enabled: type !== null, placeholderData: keepPreviousData });
+  const anyType = useQuery({ ...listLookup(trpc.library.list.queryOptions(input), emptyPage('items', 1, PICKER_RESULTS)), enabled: target === undefined, placeholderData: keepPreviousData });
+  const creators = useQuery({
+    ...listLookup(trpc.creators.list.queryOptions({ search: text, page: 1, limit: PICKER_RESULTS, featured: undefined }), emptyPage('creators', 1, PICKER_RESULTS)),
+    enabled: target === 'CREATOR',
+    placeholderData: keepPreviousData,
+  });
   if (target === 'CREATOR') return { options: (creators.data?.creators ?? []).map((c) => ({ value: c.id, label: c.name, ...(c.title ? { description: c.title } : {}) })), searching: creators.isFetching };
   if (target === undefined) return { options: (anyType.data?.items ?? []).map((i) => ({ value: i.id, label: i.title, description: TYPE_LABELS[i.type] })), searching: anyType.isFetching };
   return { options: (ofType.data?.items ?? []).map((i) => ({ value: i.id, label: sharedOf(i).title, description: sharedOf(i).slug })), searching: ofType.isFetching };
@@ -51,10 +60,10 @@ function useMatches(target: ReferencePickerProps['target'], search: string): { o
 function useChosenLabel(target: ReferencePickerProps['target'], value: string, known: string | undefined): string | undefined {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const typed = target && target !== 'CREATOR' ? contentApi(client, trpc, target) : null;
+  const type = typeOf(target);
   const needed = value !== '' && known === undefined;
-  const item = useQuery({ queryKey: typed ? typed.byIdKey(value) : ['admin', 'no-type'], queryFn: () => typed!.byId(value), enabled: needed && Boolean(typed) });
-  const creator = useQuery({ ...trpc.creators.byId.queryOptions({ id: value }), enabled: needed && target === 'CREATOR' });
+  const item = useQuery({ ...contentApi(client, trpc, type ?? 'BOOK').itemQuery(value), enabled: needed && type !== null });
+  const creator = useQuery({ ...itemLookup(trpc.creators.byId.queryOptions({ id: value })), enabled: needed && target === 'CREATOR' });
   if (known !== undefined || value === '') return known;
   if (item.data) return sharedOf(item.data).title;
   if (creator.data) return creator.data.creator.name;

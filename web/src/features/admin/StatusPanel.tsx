@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { ContentStatus } from '../../../../domain/content/constants';
 import { TRANSITIONS } from '../../../../domain/content/lifecycle';
 import { formatDate } from '../../lib/format';
 import { Button } from '../../ui/Button';
-import { failureOf } from './admin-errors';
 import { holds } from './permissions';
 import { StatusBadge } from './StatusBadge';
+import { usePendingAction } from './use-pending-action';
 
 /** What the button for a move says. */
 export function moveLabel(from: ContentStatus, to: ContentStatus): string {
@@ -39,23 +39,12 @@ export interface StatusPanelProps {
  * refuses (a rule or a missing permission) is shown as it said it.
  */
 export function StatusPanel({ status, publishedAt, roles, onMove }: StatusPanelProps) {
-  const [pending, setPending] = useState<ContentStatus | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { pending, refusal, run } = usePendingAction<ContentStatus>();
   const moves = allowedMoves(status, roles);
   // The button pressed is gone after a move (the moves change): the focus goes to the panel's heading.
   const heading = useRef<HTMLHeadingElement>(null);
-
   const move = async (to: ContentStatus) => {
-    setPending(to);
-    setRefusal(null);
-    try {
-      await onMove(to);
-      heading.current?.focus();
-    } catch (error) {
-      setRefusal(failureOf(error).message);
-    } finally {
-      setPending(null);
-    }
+    if (await run(to, () => onMove(to))) heading.current?.focus();
   };
 
   return (

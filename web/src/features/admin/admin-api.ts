@@ -3,12 +3,14 @@
  * tRPC keys, so a change can refresh every page that shows content: spec 002 §7).
  *
  * The thirteen types other than books answer through routers built by one factory
- * (adapters/http/operations/content-types.ts), so one interface describes them all; each router is
- * assigned to it below, which the compiler checks. Books keep spec 001's shape (`book`, with the
- * shared fields under `content`).
+ * (adapters/http/operations/content-types.ts), so one interface describes them all; the client's
+ * routers of every type group are assigned to it in `contentApi`, which the compiler checks. Books
+ * keep spec 001's shape (`book`, with the shared fields under `content`).
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { ContentStatus, ContentType } from '../../../../domain/content/constants';
+import { TYPE_GROUPS, type TypeGroup } from '../../lib/content/queries';
+import { emptyPage, itemLookup, listLookup } from '../../lib/query-client';
 import type { TrpcClient, useTRPC } from '../../lib/trpc';
 
 type Trpc = ReturnType<typeof useTRPC>;
@@ -37,80 +39,6 @@ interface TypeRouterClient {
 interface TypeRouterKeys {
   byId: { queryKey(input: { id: string; includeRelations: boolean }): QueryKey };
   listPage: { queryKey(input: ListInput): QueryKey };
-  pathKey(): QueryKey;
-}
-
-type RouterKey =
-  | 'books'
-  | 'chapters'
-  | 'essays'
-  | 'excerpts'
-  | 'lexiconTerms'
-  | 'courses'
-  | 'lessons'
-  | 'playlists'
-  | 'lectures'
-  | 'interviews'
-  | 'clips'
-  | 'artifacts'
-  | 'discussions'
-  | 'tracks';
-
-export const ROUTER_OF: Record<ContentType, RouterKey> = {
-  BOOK: 'books',
-  CHAPTER: 'chapters',
-  ESSAY: 'essays',
-  EXCERPT: 'excerpts',
-  LEXICON_TERM: 'lexiconTerms',
-  COURSE: 'courses',
-  LESSON: 'lessons',
-  PLAYLIST: 'playlists',
-  LECTURE: 'lectures',
-  INTERVIEW: 'interviews',
-  CLIP: 'clips',
-  ARTIFACT: 'artifacts',
-  DISCUSSION: 'discussions',
-  TRACK: 'tracks',
-};
-
-const ROUTER_KEYS = Object.values(ROUTER_OF);
-
-function clientRouters(client: TrpcClient): Record<RouterKey, TypeRouterClient> {
-  return {
-    books: client.books,
-    chapters: client.chapters,
-    essays: client.essays,
-    excerpts: client.excerpts,
-    lexiconTerms: client.lexiconTerms,
-    courses: client.courses,
-    lessons: client.lessons,
-    playlists: client.playlists,
-    lectures: client.lectures,
-    interviews: client.interviews,
-    clips: client.clips,
-    artifacts: client.artifacts,
-    discussions: client.discussions,
-    tracks: client.tracks,
-  };
-}
-
-function keyRouters(trpc: Trpc): Record<RouterKey, TypeRouterKeys> {
-  return {
-    books: trpc.books,
-    chapters: trpc.chapters,
-    essays: trpc.essays,
-    excerpts: trpc.excerpts,
-    lexiconTerms: trpc.lexiconTerms,
-    courses: trpc.courses,
-    lessons: trpc.lessons,
-    playlists: trpc.playlists,
-    lectures: trpc.lectures,
-    interviews: trpc.interviews,
-    clips: trpc.clips,
-    artifacts: trpc.artifacts,
-    discussions: trpc.discussions,
-    tracks: trpc.tracks,
-  };
 }
 
 /** A book answers `{ book }`; every other type `{ item }`. */
@@ -146,13 +74,23 @@ export function sharedOf(answer: ContentAnswer): { id: string; title: string; sl
 }
 
 export function contentApi(client: TrpcClient, trpc: Trpc, type: ContentType) {
-  const router = clientRouters(client)[ROUTER_OF[type]];
-  const keys = keyRouters(trpc)[ROUTER_OF[type]];
+  const routers: Record<TypeGroup, TypeRouterClient> = client;
+  const keyRouters: Record<TypeGroup, TypeRouterKeys> = trpc;
+  const router = routers[TYPE_GROUPS[type]];
+  const keys = keyRouters[TYPE_GROUPS[type]];
+  const byIdInput = (id: string) => ({ id, includeRelations: true });
   return {
-    byIdKey: (id: string) => keys.byId.queryKey({ id, includeRelations: true }),
-    byId: async (id: string) => itemOf(await router.byId.query({ id, includeRelations: true })),
-    listKey: (input: ListInput) => keys.listPage.queryKey(input),
-    list: async (input: ListInput) => pageOf(await router.listPage.query(input)),
+    byIdKey: (id: string) => keys.byId.queryKey(byIdInput(id)),
+    /** The item with its relations; null when there is none (lib/query-client). The answer is kept as the server gave it, under tRPC's key. */
+    itemQuery: (id: string) => ({
+      ...itemLookup({ queryKey: keys.byId.queryKey(byIdInput(id)), queryFn: () => router.byId.query(byIdInput(id)) }),
+      select: (answer: unknown) => (answer === null ? null : itemOf(answer)),
+    }),
+    /** A page of the type's list; an empty page on a 404. */
+    listQuery: (input: ListInput) => ({
+      ...listLookup({ queryKey: keys.listPage.queryKey(input), queryFn: () => router.listPage.query(input) }, emptyPage('items', input.page, input.limit)),
+      select: pageOf,
+    }),
     create: async (input: Record<string, unknown>) => itemOf(await router.create.mutate(input)),
     update: async (id: string, input: Record<string, unknown>) => itemOf(await router.update.mutate({ ...input, id })),
     remove: async (id: string) => {
@@ -162,18 +100,3 @@ export function contentApi(client: TrpcClient, trpc: Trpc, type: ContentType) {
 }
 
 export type ContentApi = ReturnType<typeof contentApi>;
-
-/**
- * Every cached query a content change can make stale (spec 002 §7: content, creators, creator
- * content, media assets and related items): each type's reads (items, lists, children, related
- * content), the cross-type list and search, creators with their content, media assets, and the
- * members' progress lists, which show the titles of what they are reading.
- */
-export function contentChangeKeys(trpc: Trpc): QueryKey[] {
-  const routers = keyRouters(trpc);
-  return [...ROUTER_KEYS.map((key) => routers[key].pathKey()), trpc.library.pathKey(), trpc.creators.pathKey(), trpc.media.pathKey(), trpc.progress.pathKey()];
-}
-
-export async function refreshAfterContentChange(queryClient: QueryClient, trpc: Trpc): Promise<void> {
-  await Promise.all(contentChangeKeys(trpc).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}

@@ -15,5 +15,8 @@ export const adminRoutes: RouteObject = {
     { path: 'creators', lazy: async () => ({ Component: (await import('./CreatorListPage')).CreatorListPage }) },
     { path: 'creators/new', lazy: async () => ({ Component: (await import('./CreatorEditorPage')).NewCreatorPage }) },
     { path: 'creators/:id', lazy: async () => ({ Component: (await import('./CreatorEditorPage')).EditCreatorPage }) },
+    { path: 'media', lazy: async () => ({ Component: (await import('./MediaListPage')).MediaListPage }) },
+    { path: 'media/new', lazy: async () => ({ Component: (await import('./MediaEditorPage')).NewMediaPage }) },
+    { path: 'media/:id', lazy: async () => ({ Component: (await import('./MediaEditorPage')).EditMediaPage }) },
   ],
 };

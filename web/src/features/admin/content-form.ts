@@ -40,6 +40,8 @@ export interface ContentFieldSpec {
   required: boolean;
   hint?: string;
   options?: SelectOption[];
+  /** A select's empty choice ('None' unless said). */
+  placeholder?: string;
   target?: ContentType;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The fourteen content types as the admin pages name them: the path word of each type
- * (`/admin/content/new/lexicon-term`), its plural, and the parent it is created under.
+ * (`/admin/content/new/lexicon-term`) and the parent it is created under (their plurals are the
+ * library's, lib/content/paths.ts).
  */
 import { CONTENT_TYPES, TYPE_LABELS, type ContentType } from '../../../../domain/content/constants';
 
@@ -12,23 +13,6 @@ export function typeFromSlug(slug: string | undefined): ContentType | null {
   const type = slug.toUpperCase().replace(/-/g, '_');
   return (CONTENT_TYPES as readonly string[]).includes(type) ? (type as ContentType) : null;
 }
-
-export const TYPE_PLURALS: Record<ContentType, string> = {
-  BOOK: 'Books',
-  CHAPTER: 'Chapters',
-  ESSAY: 'Essays',
-  EXCERPT: 'Excerpts',
-  LEXICON_TERM: 'Lexicon terms',
-  COURSE: 'Courses',
-  LESSON: 'Lessons',
-  PLAYLIST: 'Playlists',
-  LECTURE: 'Lectures',
-  INTERVIEW: 'Interviews',
-  CLIP: 'Clips',
-  ARTIFACT: 'Artifacts',
-  DISCUSSION: 'Discussions',
-  TRACK: 'Tracks',
-};
 
 /** 'a book', 'an essay', 'an excerpt'. */
 export function withArticle(type: ContentType): string {

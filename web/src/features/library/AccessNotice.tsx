@@ -6,6 +6,7 @@
 import { useLocation } from 'react-router';
 import { TYPE_LABELS, type ContentType } from '../../../../domain/content/constants';
 import { useEntitlement } from '../../lib/content/queries';
+import { httpStatusOf } from '../../lib/query-client';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
@@ -17,12 +18,16 @@ export interface Lockable {
   accessType: string;
 }
 
-export type Access = 'checking' | 'open' | 'locked' | 'unknown';
+/** 'failed': the check itself failed, which counts as no access (spec 001 §8), with its HTTP status (0 when no answer came). */
+export type Access = 'checking' | 'open' | 'locked' | { failed: number };
 
-/** Whether the member may open the item: 'unknown' when the check itself failed. */
+/** What the failed check says, word for word (spec 001 §8 Entitlements). */
+export const accessCheckFailure = (status: number) => `Failed to check content access: ${status}`;
+
+/** Whether the member may open the item; only 'open' lets them in. */
 export function useAccess(item: Lockable | undefined) {
   const query = useEntitlement(item?.id);
-  const access: Access = !item || query.isPending ? 'checking' : query.isError ? 'unknown' : query.data.hasAccess ? 'open' : 'locked';
+  const access: Access = !item || query.isPending ? 'checking' : query.isError ? { failed: httpStatusOf(query.error) ?? 0 } : query.data.hasAccess ? 'open' : 'locked';
   return { access, retry: () => void query.refetch() };
 }
 
@@ -48,10 +53,10 @@ export function AccessNotice({ item, access, onRetry }: { item: Lockable; access
   const location = useLocation();
   if (access === 'open') return null;
   if (access === 'checking') return <Spinner label="Checking your access…" size="sm" />;
-  if (access === 'unknown') {
+  if (typeof access === 'object') {
     return (
       <div className="library-notice library-notice--error" role="alert">
-        <p>We could not check whether you can open this {TYPE_LABELS[item.type].toLowerCase()}.</p>
+        <p>{accessCheckFailure(access.failed)}</p>
         <Button variant="secondary" size="sm" onClick={onRetry}>
           Try again
         </Button>

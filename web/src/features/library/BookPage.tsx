@@ -1,6 +1,6 @@
 /**
  * `/library/books/:slug`: a book's page (spec 002 §3 Book): cover, description, creators, facts,
- * table of contents, chapters (to the reader), essays (to the reader), FAQ and pricing.
+ * table of contents, chapters (to the reader), essays (to the reader), its media, FAQ and pricing.
  */
 import { useParams } from 'react-router';
 import { pageTitle } from '../../app/product';
@@ -14,6 +14,7 @@ import { ChildList } from './ChildList';
 import { Facts, Prose, RelatedItems, TermList } from './ItemParts';
 import { ItemHeader } from './ItemHeader';
 import { ItemStatus } from './ItemStatus';
+import { MediaSection } from './MediaSection';
 import './library.css';
 
 export function BookPage() {
@@ -106,6 +107,8 @@ function BookView({ book }: { book: Book }) {
             {essays.length > 0 && <ChildList label="Essays" items={essays} hrefOf={(e) => (open ? readerPath('ESSAY', e.slug) : null)} />}
           </section>
         )}
+
+        {open && <MediaSection assets={book.mediaAssets} />}
 
         <Prose title="An excerpt" text={book.excerpt} quote />
         <Prose title="About the author" text={book.authorBio} />

@@ -120,7 +120,7 @@ function ItemView({ item }: { item: ContentItem }) {
           layout.body.map(([field, title]) => (
             <Prose key={field} title={title} text={item[field]} />
           ))}
-        <Sequence previous={item.previous} next={item.next} />
+        {item.type === 'CHAPTER' ? <Sequence previous={item.previousChapter} next={item.nextChapter} /> : <Sequence previous={item.previous} next={item.next} />}
         <RelatedItems items={item.relatedContent} />
       </div>
     </article>

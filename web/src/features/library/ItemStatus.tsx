@@ -1,5 +1,4 @@
 import { pageTitle } from '../../app/product';
-import { isNotFound } from '../../lib/query-client';
 import { ButtonLink } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { LoadFailure } from './LoadFailure';
@@ -7,13 +6,12 @@ import { LoadFailure } from './LoadFailure';
 export interface ItemQuery {
   isPending: boolean;
   isError: boolean;
-  error: unknown;
   refetch: () => unknown;
 }
 
 /**
- * What an item page shows before it has its item: loading, "not found" (a 404: no such item, or one
- * not published), or a failure with Try again. Null once the item is there.
+ * What an item page shows when it has no item: loading, a failure with Try again, or "not found" (the
+ * lookup answered null: a 404, no such item or one not published, lib/query-client).
  */
 export function ItemStatus({ query, label, what }: { query: ItemQuery; label: string; what: string }) {
   if (query.isPending) {
@@ -21,19 +19,6 @@ export function ItemStatus({ query, label, what }: { query: ItemQuery; label: st
       <div className="library-loading">
         <Spinner size="lg" label={`Loading ${what}…`} showLabel />
       </div>
-    );
-  }
-  if (query.isError && isNotFound(query.error)) {
-    return (
-      <section className="message-page" aria-labelledby="item-missing-title">
-        <title>{pageTitle(`${label} not found`)}</title>
-        <p className="message-page__code">404</p>
-        <h1 id="item-missing-title">{label} not found</h1>
-        <p>There is no such {label.toLowerCase()} in the library. It may have been moved or taken down, or the link may be mistyped.</p>
-        <ButtonLink to="/library" size="lg">
-          Browse the library
-        </ButtonLink>
-      </section>
     );
   }
   if (query.isError) {
@@ -45,5 +30,15 @@ export function ItemStatus({ query, label, what }: { query: ItemQuery; label: st
       </>
     );
   }
-  return null;
+  return (
+    <section className="message-page" aria-labelledby="item-missing-title">
+      <title>{pageTitle(`${label} not found`)}</title>
+      <p className="message-page__code">404</p>
+      <h1 id="item-missing-title">{label} not found</h1>
+      <p>There is no such {label.toLowerCase()} in the library. It may have been moved or taken down, or the link may be mistyped.</p>
+      <ButtonLink to="/library" size="lg">
+        Browse the library
+      </ButtonLink>
+    </section>
+  );
 }

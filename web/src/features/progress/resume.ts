@@ -8,28 +8,10 @@
  * - Anything else opens its library page (routes agreed with the library client).
  */
 import type { ContentType } from '../../../../domain/content/constants';
+import { libraryPath, readerPath, watchPath } from '../../lib/content/paths';
 
-/** The path segment of each type's library page (`/library/:type/:slug`). */
-const LIBRARY_SEGMENTS: Record<ContentType, string> = {
-  BOOK: 'books',
-  CHAPTER: 'chapters',
-  ESSAY: 'essays',
-  EXCERPT: 'excerpts',
-  LEXICON_TERM: 'lexicon',
-  COURSE: 'courses',
-  LESSON: 'lessons',
-  PLAYLIST: 'playlists',
-  LECTURE: 'lectures',
-  INTERVIEW: 'interviews',
-  CLIP: 'clips',
-  ARTIFACT: 'artifacts',
-  DISCUSSION: 'discussions',
-  TRACK: 'tracks',
-};
-
-export const readerPath = (type: 'CHAPTER' | 'ESSAY', slug: string) => `/read/${type === 'CHAPTER' ? 'chapters' : 'essays'}/${encodeURIComponent(slug)}`;
-export const watchPath = (mediaAssetId: string) => `/watch/${encodeURIComponent(mediaAssetId)}`;
-export const libraryPath = (type: ContentType, slug: string) => `/library/${LIBRARY_SEGMENTS[type]}/${encodeURIComponent(slug)}`;
+// Defined once in lib/content/paths.ts; the reader and the player import them from here.
+export { libraryPath, readerPath, watchPath };
 
 /** The id of the video a progress entry was recorded from, if the player recorded it. */
 export function watchedAsset(metadata: Record<string, unknown> | null | undefined): string | null {

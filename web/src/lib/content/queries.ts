@@ -1,12 +1,14 @@
 /**
  * The library's reads, shared by every page that shows content (TanStack Query over the typed tRPC
  * client). Keys are tRPC's own (`[['books', 'bySlug'], { input, type: 'query' }]`), so a content
- * change refreshes them with `trpc.<group>.pathFilter()` (spec 002 §7; see `contentQueryFilters`).
- * A 404 stays an error: pages tell "not found" from a failure with `isNotFound` (lib/query-client).
+ * change refreshes them by their tRPC path (spec 002 §7; see `contentChangeKeys`).
+ * A 404 follows spec 001 §8 (lib/query-client): an item lookup answers null, which a page shows as
+ * "not found", and a list answers its empty page.
  */
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { ContentType } from '../../../../domain/content/constants';
+import { emptyPage, itemLookup, listLookup } from '../query-client';
 import { useTRPC, type AppRouter } from '../trpc';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -32,14 +34,22 @@ export type ContentItem = ContentRecord &
     mediaAssets?: MediaAsset[];
     relatedContent?: (ContentSummary & { relationType: string })[];
     children?: Record<string, ContentSummary[]>;
+    /** A chapter's neighbours in its book (spec 002 §3). */
+    previousChapter?: ContentSummary | null;
+    nextChapter?: ContentSummary | null;
+    /** A lesson's or a lecture's neighbours in its course or playlist. */
     previous?: ContentSummary | null;
     next?: ContentSummary | null;
+    /** True when the server withheld the body: the caller may not open the item. */
+    locked: boolean;
   };
 
 /** A type's own field read for display: text, a number or a list of strings, else null or []. */
 export const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 export const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 export const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+type Trpc = ReturnType<typeof useTRPC>;
 
 /** The tRPC group of each type's procedures. */
 export const TYPE_GROUPS = {
@@ -59,7 +69,8 @@ export const TYPE_GROUPS = {
   TRACK: 'tracks',
 } as const satisfies Record<ContentType, keyof AppRouter['_def']['record']>;
 
-type ItemGroup = Exclude<(typeof TYPE_GROUPS)[ContentType], 'books'>;
+export type TypeGroup = (typeof TYPE_GROUPS)[ContentType];
+type ItemGroup = Exclude<TypeGroup, 'books'>;
 
 /** Lists page by 12: rows of 2, 3 and 4 cards all come out even. */
 export const LIBRARY_PAGE_SIZE = 12;
@@ -79,12 +90,12 @@ export function useLibraryBrowse({ q, type, tag, page }: LibraryQuery) {
   const trpc = useTRPC();
   const searching = q.trim() !== '';
   const search = useQuery({
-    ...trpc.library.search.queryOptions({ q, type: type ?? undefined, tag: tag ?? undefined, page, limit: LIBRARY_PAGE_SIZE }),
+    ...listLookup(trpc.library.search.queryOptions({ q, type: type ?? undefined, tag: tag ?? undefined, page, limit: LIBRARY_PAGE_SIZE }), emptyPage('results', page, LIBRARY_PAGE_SIZE)),
     enabled: searching,
     placeholderData: keepPreviousData,
   });
   const list = useQuery({
-    ...trpc.library.list.queryOptions({ page, limit: LIBRARY_PAGE_SIZE, sort: 'newest', includeRelations: false, filter: { type: type ?? undefined, tag: tag ?? undefined } }),
+    ...listLookup(trpc.library.list.queryOptions({ page, limit: LIBRARY_PAGE_SIZE, sort: 'newest', includeRelations: false, filter: { type: type ?? undefined, tag: tag ?? undefined } }), emptyPage('items', page, LIBRARY_PAGE_SIZE)),
     enabled: !searching,
     placeholderData: keepPreviousData,
   });
@@ -94,41 +105,41 @@ export function useLibraryBrowse({ q, type, tag, page }: LibraryQuery) {
 /** Featured items of every type (the home page and the library's shelf). */
 export function useFeatured(limit = 8) {
   const trpc = useTRPC();
-  return useQuery(trpc.library.list.queryOptions({ page: 1, limit, sort: 'newest', includeRelations: false, filter: { featured: true } }));
+  return useQuery(listLookup(trpc.library.list.queryOptions({ page: 1, limit, sort: 'newest', includeRelations: false, filter: { featured: true } }), emptyPage('items', 1, limit)));
 }
 
 /** Suggestions for the signed-in member; call only when signed in. */
 export function useRecommendations(limit = 6) {
   const trpc = useTRPC();
-  return useQuery(trpc.library.recommendations.queryOptions({ limit }));
+  return useQuery(listLookup(trpc.library.recommendations.queryOptions({ limit }), { items: [] }));
 }
 
 /** Counts by type and tag: what the library's filters offer. */
 export function useLibraryFacets() {
   const trpc = useTRPC();
-  return useQuery(trpc.library.facets.queryOptions({}));
+  return useQuery(listLookup(trpc.library.facets.queryOptions({}), { types: [], tags: [], letters: [] }));
 }
 
-/** A book with its chapters, essays, creators, media and related items. */
+/** A book with its chapters, essays, creators, media and related items; null when there is none. */
 export function useBook(slug: string) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.books.bySlug.queryOptions({ slug, includeRelations: true }), select: (data) => data.book as Book });
+  return useQuery({ ...itemLookup(trpc.books.bySlug.queryOptions({ slug, includeRelations: true })), select: (data) => (data ? (data.book as Book) : null) });
 }
 
-/** Any other item by slug, with its relations and children. */
+/** Any other item by slug, with its relations and children; null when there is none. */
 export function useContentItem(type: Exclude<ContentType, 'BOOK'>, slug: string) {
   const trpc = useTRPC();
   const group = TYPE_GROUPS[type] as ItemGroup;
   // Every group's bySlug takes the same input; the answer is read through the shared ContentItem shape.
   const procedure = trpc[group].bySlug as unknown as typeof trpc.courses.bySlug;
-  return useQuery({ ...procedure.queryOptions({ slug, includeRelations: true }), select: (data) => data.item as unknown as ContentItem });
+  return useQuery({ ...itemLookup(procedure.queryOptions({ slug, includeRelations: true })), select: (data) => (data ? (data.item as unknown as ContentItem) : null) });
 }
 
 /** The lexicon's terms, A-Z (at most 100 a page; the letter filter narrows it). */
 export function useLexiconTerms(firstLetter: string | null, page = 1) {
   const trpc = useTRPC();
   return useQuery({
-    ...trpc.lexiconTerms.listPage.queryOptions({ sort: 'title', limit: 100, page, includeRelations: false, filter: firstLetter ? { firstLetter } : {} }),
+    ...listLookup(trpc.lexiconTerms.listPage.queryOptions({ sort: 'title', limit: 100, page, includeRelations: false, filter: firstLetter ? { firstLetter } : {} }), emptyPage('items', page, 100)),
     placeholderData: keepPreviousData,
     select: (data) => ({ ...data, items: data.items as LexiconTerm[] }),
   });
@@ -137,23 +148,19 @@ export function useLexiconTerms(firstLetter: string | null, page = 1) {
 /** A lexicon term's excerpts, in order. */
 export function useTermExcerpts(slug: string) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.lexiconTerms.children.queryOptions({ slug }), select: (data) => data.items as unknown as ContentItem[] });
+  return useQuery({ ...listLookup(trpc.lexiconTerms.children.queryOptions({ slug }), { items: [] }), select: (data) => data.items as unknown as ContentItem[] });
 }
 
 /** The media assets of several items at once (a playlist's lectures), one query each. */
 export function useMediaOfContent(contentIds: readonly string[]) {
   const trpc = useTRPC();
-  return useQueries({ queries: contentIds.map((contentId) => trpc.media.byContent.queryOptions({ contentId })) });
+  return useQueries({ queries: contentIds.map((contentId) => listLookup(trpc.media.byContent.queryOptions({ contentId }), { mediaAssets: [] })) });
 }
 
-export function useCreator(slug: string) {
-  const trpc = useTRPC();
-  return useQuery(trpc.creators.bySlug.queryOptions({ slug }));
-}
-
+/** A creator and a page of what they are credited on; null when there is no such creator. */
 export function useCreatorContent(slug: string, page: number) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.creators.content.queryOptions({ slug, page, limit: LIBRARY_PAGE_SIZE }), placeholderData: keepPreviousData });
+  return useQuery({ ...itemLookup(trpc.creators.content.queryOptions({ slug, page, limit: LIBRARY_PAGE_SIZE })), placeholderData: keepPreviousData });
 }
 
 /**
@@ -167,16 +174,24 @@ export function useEntitlement(contentId: string | undefined) {
 }
 
 /**
- * What to refresh after a content change (spec 002 §7: content, creators, creator content, media
- * assets, related items): every content group, creators, media, the library's lists and the
- * entitlement answers. Use as `for (const f of contentQueryFilters(trpc)) queryClient.invalidateQueries(f)`.
+ * Every cached query a content change can make stale (spec 002 §7: content, creators, creator
+ * content, media assets and related items): each type's reads (items, lists, children, related
+ * content), the cross-type list and search, creators with their content, media assets, the
+ * entitlement answers (an item's access may have changed) and the members' progress lists, which
+ * show the titles of what they are reading.
  */
-export function contentQueryFilters(trpc: ReturnType<typeof useTRPC>) {
+export function contentChangeKeys(trpc: Trpc): QueryKey[] {
   return [
-    ...Object.values(TYPE_GROUPS).map((group) => trpc[group].pathFilter()),
-    trpc.creators.pathFilter(),
-    trpc.media.pathFilter(),
-    trpc.library.pathFilter(),
-    trpc.entitlements.pathFilter(),
+    ...Object.values(TYPE_GROUPS).map((group) => trpc[group].pathKey()),
+    trpc.library.pathKey(),
+    trpc.creators.pathKey(),
+    trpc.media.pathKey(),
+    trpc.entitlements.pathKey(),
+    trpc.progress.pathKey(),
   ];
+}
+
+/** Marks those queries stale; the ones on screen are read again at once. */
+export async function refreshAfterContentChange(queryClient: QueryClient, trpc: Trpc): Promise<void> {
+  await Promise.all(contentChangeKeys(trpc).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
