@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Services } from './compose';
-import { createApp, type AppOptions } from './http/app';
+import { createRequestListener, type AppOptions } from './http/app';
 import { errorReason, StartError } from './start-error';
 
 export interface RunningServer {
@@ -16,8 +16,7 @@ export interface RunningServer {
 }
 
 export async function startHttpServer(services: Services, options: AppOptions & { port?: number; host?: string } = {}): Promise<RunningServer> {
-  const app = createApp(services, options);
-  const server = createServer(app);
+  const server = createServer(createRequestListener(services, options));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const port = options.port ?? services.config.port;

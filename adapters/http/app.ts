@@ -2,6 +2,7 @@
  * The express application: hardening, request ids and logs, CORS from the dynamic config,
  * REST routes at /api, tRPC at /trpc, health probes, the OpenAPI document and the built client.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as trpcExpress from '@trpc/server/adapters/express';
@@ -16,6 +17,7 @@ import { csrfProtection, jsonBodiesOnly } from './csrf';
 import { devRoutes } from './dev-routes';
 import { errorEnvelope, toAppError } from './errors';
 import { idempotency } from './idempotency';
+import { leanGetLane, type Header } from './lean-get';
 import { openApiDocument } from './openapi';
 import { requestLog } from './request-log';
 import { restRouter } from './rest';
@@ -28,9 +30,37 @@ export const DEFAULT_CLIENT_DIR = path.resolve(here, '../../web/dist');
 
 export interface AppOptions {
   clientDir?: string;
+  /** Answer GET operations in the lean lane (lean-get.ts); off only to compare the lane with express. */
+  leanGet?: boolean;
+}
+
+/** The headers a middleware sets on an answer, found by running it once on a stand-in. */
+function headersSetBy(middleware: (req: never, res: never, next: () => void) => void, requestHeaders: Record<string, string> = {}): Header[] {
+  const set = new Map<string, Header>();
+  const res = {
+    statusCode: 200,
+    setHeader: (name: string, value: string | number | readonly string[]) => void set.set(name.toLowerCase(), [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+    getHeader: (name: string) => set.get(name.toLowerCase())?.[1],
+    removeHeader: (name: string) => void set.delete(name.toLowerCase()),
+  };
+  middleware({ method: 'GET', url: '/', headers: requestHeaders } as never, res as never, () => undefined);
+  return [...set.values()];
+}
+
+/** The node request listener: GET operations through the lean lane, everything else through express. */
+export function createRequestListener(services: Services, options: AppOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const { app, lane } = buildApp(services, options);
+  if (options.leanGet === false) return app;
+  return (req, res) => {
+    if (!lane(req, res)) app(req, res);
+  };
 }
 
 export function createApp(services: Services, options: AppOptions = {}) {
+  return buildApp(services, options).app;
+}
+
+function buildApp(services: Services, options: AppOptions) {
   const { config: cfg, logger } = services;
   const app = express();
   app.disable('x-powered-by');
@@ -43,8 +73,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(requestLog(logger));
 
   const trackers = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://js.hs-scripts.com', 'https://*.hs-analytics.net', 'https://*.hubspot.com', 'https://maps.googleapis.com', 'https://js.stripe.com'];
-  app.use(
-    helmet({
+  const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -62,20 +91,19 @@ export function createApp(services: Services, options: AppOptions = {}) {
         },
       },
       hsts: cfg.appUrl.startsWith('https:'),
-    }),
-  );
+    });
+  app.use(securityHeaders);
 
   const allowed = new Set(cfg.corsOrigins);
-  app.use(
-    cors({
-      // Never `*` with credentials: only an allow-listed origin is echoed back.
-      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
-      credentials: true,
-      allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'X-Auth-Transport', 'X-CSRF-Token'],
-      exposedHeaders: ['X-Request-Id', 'Retry-After', 'Idempotent-Replayed'],
-      maxAge: 600,
-    }),
-  );
+  const crossOrigin = cors({
+    // Never `*` with credentials: only an allow-listed origin is echoed back.
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+    credentials: true,
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'X-Auth-Transport', 'X-CSRF-Token'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'Idempotent-Replayed'],
+    maxAge: 600,
+  });
+  app.use(crossOrigin);
 
   app.get('/healthz', (_req, res) => {
     res.json({ success: true, status: 'alive' });
@@ -91,7 +119,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     });
   });
 
-  app.use(cookieParser());
+  const cookies = cookieParser();
+  app.use(cookies);
 
   const makeContext = contextFactory(services);
   app.get('/api/openapi.json', (_req, res) => {
@@ -99,8 +128,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
     res.json({ ...document, paths: { ...document.paths, ...socialRedirectPaths } });
   });
   // Both transports answer sessions, tokens and members' data: nothing of theirs is cached.
+  const noStore: Header = ['Cache-Control', 'no-store'];
   app.use(['/api', '/trpc'], (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader(...noStore);
     next();
   });
   // Before the body is read: a refused cross-site request costs no parsing.
@@ -140,5 +170,21 @@ export function createApp(services: Services, options: AppOptions = {}) {
     res.status(status).json(body);
   });
 
-  return app;
+  // The lean lane answers with the very headers these middlewares set, worked out once.
+  const fixedHeaders = [...headersSetBy(securityHeaders), noStore];
+  const corsFor = new Map<string, Header[]>([...allowed].map((origin) => [origin, headersSetBy(crossOrigin, { origin })]));
+  const noOrigin = headersSetBy(crossOrigin);
+  const foreignOrigin = headersSetBy(crossOrigin, { origin: 'null' });
+  const lane = leanGetLane({
+    app,
+    operations: allOperations,
+    makeContext: (req, res) => {
+      cookies(req, res, () => undefined);
+      return makeContext(req, res);
+    },
+    logger,
+    fixedHeaders,
+    corsHeaders: (origin) => (origin === undefined ? noOrigin : (corsFor.get(origin) ?? foreignOrigin)),
+  });
+  return { app, lane };
 }

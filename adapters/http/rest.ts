@@ -4,7 +4,7 @@
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { requireActor } from '../../domain/auth/actor';
-import type { NamedOperation } from './operation';
+import type { NamedOperation, Operation } from './operation';
 import type { RequestContextFactory } from './context';
 
 /** `/api/books/id/{id}` -> `/api/books/id/:id` */
@@ -13,6 +13,19 @@ export const toExpressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}
 function restInput(req: Request): Record<string, unknown> {
   const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
   return { ...(req.query as Record<string, unknown>), ...body, ...req.params };
+}
+
+/**
+ * One REST call of an operation: the session first for signed-in operations (401 before 400),
+ * then the input, the handler and the output schema; answers the success envelope. Shared by the
+ * express routes below and the lean GET lane (lean-get.ts).
+ */
+export async function runRestOperation(operation: Operation, req: Request, res: Response, makeContext: RequestContextFactory): Promise<Record<string, unknown>> {
+  const ctx = makeContext(req, res);
+  if (operation.signedIn) requireActor(await ctx.actor());
+  const input = await operation.input.parseAsync(restInput(req));
+  const output = operation.output.parse(await operation.handler(input, ctx)) as Record<string, unknown>;
+  return { success: true, ...output };
 }
 
 export function restRouter(operations: NamedOperation[], makeContext: RequestContextFactory): Router {
@@ -25,12 +38,7 @@ export function restRouter(operations: NamedOperation[], makeContext: RequestCon
     const rest = operation.rest!;
     router[rest.method](toExpressPath(rest.path), async (req: Request, res: Response, next: NextFunction) => {
       try {
-        const ctx = makeContext(req, res);
-        if (operation.signedIn) requireActor(await ctx.actor());
-        const input = await operation.input.parseAsync(restInput(req));
-        const result = await operation.handler(input, ctx);
-        const output = operation.output.parse(result) as Record<string, unknown>;
-        res.status(rest.successStatus ?? 200).json({ success: true, ...output });
+        res.status(rest.successStatus ?? 200).json(await runRestOperation(operation, req, res, makeContext));
       } catch (error) {
         next(error);
       }

@@ -7,7 +7,7 @@ import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysel
 import type { ChildKind, ContentChange, ContentPage, ContentQuery, ContentRepository, ContentWriteResult, LibraryFacets, NewContent, SearchHit } from '../../application/ports/content-repository';
 import { TYPES_WITH_PARENTS, type AccessType, type ContentStatus, type ContentType, type Difficulty } from '../../domain/content/constants';
 import type { ContentCreatorLink, ContentRelationLink } from '../../domain/content/links';
-import type { ContentItem, ContentLinks, ContentRecord, ContentShared, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
+import type { ContentItem, ContentLinks, ContentShared, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
 import { columnOf, DETAIL_TABLES, detailColumns, detailsFromRow, fieldsOf, insertDetails, readDetails, sqlValue, updateDetails } from './content-details';
 import type { Database } from './schema';
 import type { ContentTable } from './schema-content';
@@ -16,7 +16,12 @@ import { isUuid } from './uuid';
 type Db = Kysely<Database> | Transaction<Database>;
 type ContentRow = Omit<Selectable<ContentTable>, 'search' | 'search_text'>;
 
-export const toRecord = (row: ContentRow): ContentRecord => ({
+/**
+ * A row as a content item, in one object literal: spreading a record and adding fields after it
+ * leaves V8 a dictionary-mode object (~5 KB each instead of ~0.3 KB), which on a list page is
+ * most of what the collector has to sweep.
+ */
+export const toItem = (row: ContentRow, details: Record<string, unknown>, links: ContentLinks): ContentItem => ({
   id: row.id,
   type: row.type as ContentType,
   title: row.title,
@@ -37,6 +42,8 @@ export const toRecord = (row: ContentRow): ContentRecord => ({
   contributors: row.contributors,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  details,
+  links,
 });
 
 const CONTENT_COLUMNS = [
@@ -170,7 +177,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
     const details = new Map<string, Record<string, unknown>>();
     for (const [type, ids] of byType) for (const [id, d] of await readDetails(tx, type, ids)) details.set(id, d);
     const links = await readLinks(tx, rows);
-    return rows.map((row) => ({ ...toRecord(row), details: details.get(row.id) ?? {}, links: links.get(row.id) ?? {} }));
+    return rows.map((row) => toItem(row, details.get(row.id) ?? {}, links.get(row.id) ?? {}));
   }
 
   async function readLinks(tx: Db, rows: ContentRow[]): Promise<Map<string, ContentLinks>> {
@@ -450,7 +457,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
       const total = counts ? counts.total : (rows[0]?.total ?? (await sql<{ total: number }>`select ${counted} as total`.execute(db)).rows[0]!.total);
       if (!type) return { items: await hydrate(rows), total };
       const links = await readLinks(db, rows);
-      return { items: rows.map((row) => ({ ...toRecord(row), details: detailsFromRow(type, row), links: links.get(row.id) ?? {} })), total };
+      return { items: rows.map((row) => toItem(row, detailsFromRow(type, row), links.get(row.id) ?? {})), total };
     },
 
     async childItems(parentId, kind, statuses) {

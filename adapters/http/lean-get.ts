@@ -1,0 +1,133 @@
+/**
+ * The lean lane for GET operations (ARCHITECTURE.md §2: the hot paths are lists and the session
+ * check). A GET that names a REST operation is answered here, before express' middleware chain:
+ * the same operation run (rest.ts runRestOperation: session, input, handler, output schema), the
+ * same request context, headers and envelope, but with the headers that never change worked out
+ * once, and the body written with its headers in one piece. Everything else goes to express:
+ * other methods, OPTIONS preflights, HEAD, the client's files, tRPC, the health probes.
+ *
+ * The request and response get express' own prototypes (as express itself does on entry), so
+ * `req.ip` (trusted proxies), `req.query` (the extended parser), `req.get` and `res.cookie` behave
+ * exactly as behind the router. tests/api/lean-get.test.ts holds both lanes to the same answers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { RequestContextFactory } from './context';
+import { errorEnvelope, toAppError } from './errors';
+import type { NamedOperation, Operation } from './operation';
+import { logCompleted, requestIdFrom } from './request-log';
+import { compareSpecificity, runRestOperation } from './rest';
+
+export type Header = [name: string, value: string];
+
+export interface LeanGetOptions {
+  app: Express;
+  operations: NamedOperation[];
+  makeContext: RequestContextFactory;
+  logger: Logger;
+  /** Headers every API answer carries (security headers, Cache-Control). */
+  fixedHeaders: Header[];
+  /** The CORS headers of an answer to a request from this Origin (or none). */
+  corsHeaders: (origin: string | undefined) => Header[];
+}
+
+interface Route {
+  pattern: RegExp;
+  names: string[];
+  operation: Operation;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `/api/books/{slug}/chapters` as express matches it: any case, one optional trailing slash. */
+function compile(path: string): Pick<Route, 'pattern' | 'names'> {
+  const names: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{([A-Za-z0-9_]+)\}$/.exec(segment);
+      if (!param) return escapeRegExp(segment);
+      names.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), names };
+}
+
+/** Answers `true` when it has taken the request. */
+export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const routes: Route[] = o.operations
+    .filter((n) => n.operation.rest?.method === 'get')
+    .sort((a, b) => compareSpecificity(a.operation.rest!.path, b.operation.rest!.path))
+    .map((n) => ({ ...compile(n.operation.rest!.path), operation: n.operation }));
+
+  const find = (path: string): { operation: Operation; params: Record<string, string> } | undefined => {
+    for (const route of routes) {
+      const m = route.pattern.exec(path);
+      if (!m) continue;
+      const params: Record<string, string> = {};
+      for (let i = 0; i < route.names.length; i++) {
+        try {
+          params[route.names[i]!] = decodeURIComponent(m[i + 1]!);
+        } catch {
+          return undefined; // a malformed escape: express answers it (400)
+        }
+      }
+      return { operation: route.operation, params };
+    }
+    return undefined;
+  };
+
+  return (rawReq, rawRes) => {
+    if (rawReq.method !== 'GET') return false;
+    const url = rawReq.url ?? '/';
+    if (!url.startsWith('/api/')) return false;
+    const q = url.indexOf('?');
+    const found = find(q === -1 ? url : url.slice(0, q));
+    if (!found) return false;
+
+    // What express' own entry does: its request and response behaviour, without its router.
+    const req = rawReq as Request;
+    const res = rawRes as Response;
+    Object.setPrototypeOf(req, o.app.request);
+    Object.setPrototypeOf(res, o.app.response);
+    (req as { res?: Response }).res = res;
+    (res as { req?: Request }).req = req;
+    res.locals = Object.create(null) as Record<string, unknown>;
+    req.originalUrl = url;
+    req.params = found.params;
+
+    const id = requestIdFrom(req);
+    (req as Request & { id: string }).id = id;
+    const started = process.hrtime.bigint();
+    res.once('finish', () => logCompleted(o.logger, req, res, id, started));
+    void answer(req, res, found.operation, id);
+    return true;
+  };
+
+  async function answer(req: Request, res: Response, operation: Operation, id: string) {
+    let status = operation.rest!.successStatus ?? 200;
+    let body: unknown;
+    try {
+      body = await runRestOperation(operation, req, res, o.makeContext);
+    } catch (error) {
+      const appError = toAppError(error);
+      const envelope = errorEnvelope(appError, id);
+      status = envelope.status;
+      body = envelope.body;
+      if (status >= 500) o.logger.error({ err: appError.cause ?? appError, reqId: id }, 'request failed');
+      if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    }
+    if (res.headersSent || res.destroyed) return;
+    const text = JSON.stringify(body);
+    res.setHeader('X-Request-Id', id);
+    for (const [name, value] of o.fixedHeaders) res.setHeader(name, value);
+    for (const [name, value] of o.corsHeaders(req.headers.origin)) res.setHeader(name, value);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(text));
+    res.statusCode = status;
+    // A string body leaves with its headers in one write (express turns it into a Buffer first).
+    res.end(text);
+  }
+}
