@@ -11,6 +11,7 @@ import * as m0005 from './0005_social_accounts';
 import * as m0006 from './0006_content';
 import * as m0007 from './0007_content_counts';
 import * as m0008 from './0008_content_visibility';
+import * as m0009 from './0009_search_lexemes';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_content': m0006,
   '0007_content_counts': m0007,
   '0008_content_visibility': m0008,
+  '0009_search_lexemes': m0009,
 };

@@ -102,6 +102,33 @@ function withDetails<Q>(q: Q, type: ContentType): Q {
   return untyped.innerJoin(sql.table(DETAIL_TABLES[type]).as('detail'), (join) => join.on(sql<boolean>`detail.content_id = content.id`)).select(detailColumns(type, 'detail')) as unknown as Q;
 }
 
+/** How many whole words one typed prefix may stand for before GIN's own prefix match is used for it. */
+const MAX_PREFIX_WORDS = 64;
+
+/**
+ * The text query for what was typed, as a scalar subquery (migrations/0009_search_lexemes.ts):
+ * each word is stemmed as the documents were (`english`; a stop word drops out, as in
+ * to_tsquery), then expanded through `search_lexemes` into the whole lexemes it is a prefix of,
+ * OR-ed; all words AND-ed. A prefix of more than MAX_PREFIX_WORDS lexemes keeps GIN's own prefix
+ * match (`'w':*`), so nothing is ever cut off. The lexemes reach the query quoted, never parsed.
+ */
+export function matchQuery(words: readonly string[]): RawBuilder<string> {
+  return sql<string>`(
+    select string_agg(
+      case when cardinality(w.lexemes) between 1 and ${MAX_PREFIX_WORDS}
+        then '(' || array_to_string(array(select quote_literal(l) from unnest(w.lexemes) as l), ' | ') || ')'
+        else quote_literal(w.stem) || ':*' end,
+      ' & ' order by w.ord)::tsquery
+    from (
+      select typed.ord, stem, array(
+        select lexeme from search_lexemes where lexeme >= stem and lexeme < stem || chr(1114111) order by lexeme limit ${MAX_PREFIX_WORDS + 1}
+      ) as lexemes
+      from unnest(${[...words]}::text[]) with ordinality as typed(word, ord)
+        cross join lateral unnest(tsvector_to_array(to_tsvector('english', typed.word))) as stem
+    ) as w
+  )`;
+}
+
 interface SortKey {
   /** A content column, or the name a computed key is selected as. */
   name: string;
@@ -112,7 +139,7 @@ interface SortKey {
 /** A list's order as named keys, so a page chosen in a subquery can be put back in order outside it. */
 function sortKeys(query: Omit<ContentQuery, 'page' | 'limit'>): SortKey[] {
   const ordered = query.type && query.sort === 'order' ? ORDERED_TYPES[query.type] : undefined;
-  if (query.textQuery) return [{ name: 'sort_rank', expression: sql`ts_rank(content.search, to_tsquery('english', ${query.textQuery}))`, direction: 'desc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
+  if (query.searchWords) return [{ name: 'sort_rank', expression: sql`ts_rank(content.search_head, ${matchQuery(query.searchWords)})`, direction: 'desc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   if (ordered) return [{ name: 'sort_position', expression: sql`(select d.order_index from ${sql.table(ordered)} as d where d.content_id = content.id)`, direction: 'asc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   if (query.sort === 'title' || query.sort === 'order') return [{ name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   return [{ name: 'created_at', direction: 'desc' }, { name: 'id', direction: 'desc' }];
@@ -151,7 +178,7 @@ function visibleSql(statuses: readonly ContentStatus[] | undefined): RawBuilder<
  * by triggers, migrations/0007_content_counts.ts); null when another filter asks for a real count.
  */
 function countedTotal(query: Omit<ContentQuery, 'page' | 'limit'>) {
-  const other = query.featured !== undefined || query.tag || query.creatorId || query.accessType || query.difficulty || query.textQuery || (query.details && Object.keys(query.details).length > 0);
+  const other = query.featured !== undefined || query.tag || query.creatorId || query.accessType || query.difficulty || query.searchWords || (query.details && Object.keys(query.details).length > 0);
   if (other) return null;
   let statuses = query.statuses ?? ALL_STATUSES;
   if (query.status) statuses = statuses.filter((s) => s === query.status);
@@ -166,7 +193,7 @@ function countedTotal(query: Omit<ContentQuery, 'page' | 'limit'>) {
 }
 
 /** The repository, and the query its search runs (for the plan test, tests/contract/content-repositories.test.ts). */
-export type PostgresContentRepository = ContentRepository & { searchPage(query: ContentQuery & { textQuery: string }): { compile(): CompiledQuery } };
+export type PostgresContentRepository = ContentRepository & { searchPage(query: ContentQuery & { searchWords: readonly string[] }): { compile(): CompiledQuery } };
 
 export function postgresContent(db: Kysely<Database>): PostgresContentRepository {
   const compiledPages: CompiledPages = new Map();
@@ -262,7 +289,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
       const creatorId = isUuid(query.creatorId) ? query.creatorId : '00000000-0000-0000-0000-000000000000';
       q = q.where((eb) => eb.exists(eb.selectFrom('content_creators as cc').select(sql`1`.as('one')).whereRef('cc.content_id', '=', 'content.id').where('cc.creator_id', '=', creatorId)));
     }
-    if (query.textQuery) q = q.where(sql<boolean>`content.search @@ to_tsquery('english', ${query.textQuery})`);
+    if (query.searchWords) q = q.where(sql<boolean>`content.search @@ ${matchQuery(query.searchWords)}`);
     if (query.details && query.type) {
       const type = query.type;
       const kinds = new Map(fieldsOf(type).map(([field, def]) => [field, def.kind]));
@@ -320,8 +347,9 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
    * The page of a ranked search, with the count of all matches beside each row (they are all found
    * to be ranked anyway). Its own function so the plan test explains the very query search() runs.
    */
-  function searchPage(query: ContentQuery & { textQuery: string }) {
-    const rank = sql<number>`ts_rank(content.search, to_tsquery('english', ${query.textQuery}))`;
+  function searchPage(query: ContentQuery & { searchWords: readonly string[] }) {
+    // Ranked by the small head vector (title, subtitle, description, author); matched on the whole text.
+    const rank = sql<number>`ts_rank(content.search_head, ${matchQuery(query.searchWords)})`;
     return filtered(query)
       .select(CONTENT_COLUMNS)
       .select(rank.as('rank'))

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/auth/actor';
 import { TYPE_LABELS, type ContentStatus, type ContentType } from '../../domain/content/constants';
 import type { ContentItem, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
 import type { ContentFilter } from '../../domain/content/schemas';
-import { prefixQuery } from '../../domain/content/search';
+import { searchWords } from '../../domain/content/search';
 import { notFound } from '../../domain/shared/errors';
 import type { ChildKind } from '../ports/content-repository';
 import { familyOf, gate, isVisible, type GatedItem } from './access';
@@ -129,8 +129,8 @@ export async function anyContentById(d: Pick<Deps, 'content'>, actor: Actor | nu
 export async function listContent(d: Deps, actor: Actor | null, type: ContentType | undefined, query: ContentListQuery): Promise<ContentList> {
   requireVisibleFilter(actor, query.filter);
   const statuses = visibleStatuses(actor);
-  const textQuery = query.search ? prefixQuery(query.search) : null;
-  if (query.search && !textQuery) return { items: [], total: 0, page: query.page, limit: query.limit, totalPages: 0 };
+  const words = query.search ? searchWords(query.search) : [];
+  if (query.search && words.length === 0) return { items: [], total: 0, page: query.page, limit: query.limit, totalPages: 0 };
   const { status, featured, published, tag, creatorId, accessType, difficulty, type: filterType, ...details } = query.filter;
   const ownFilters = Object.fromEntries(Object.entries(details).filter((e): e is [string, string | boolean] => typeof e[1] === 'string' || typeof e[1] === 'boolean'));
   const { items, total } = await d.content.list({
@@ -145,7 +145,7 @@ export async function listContent(d: Deps, actor: Actor | null, type: ContentTyp
     details: Object.keys(ownFilters).length ? ownFilters : undefined,
     sort: query.sort,
     statuses,
-    textQuery: textQuery ?? undefined,
+    searchWords: words.length ? words : undefined,
     page: query.page,
     limit: query.limit,
   });

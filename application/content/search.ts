@@ -1,7 +1,7 @@
 /** Full-text search across the library (issue 6 §8): ranked, prefix matching, filtered by type, tag and creator. */
 import type { Actor } from '../../domain/auth/actor';
 import type { ContentType } from '../../domain/content/constants';
-import { prefixQuery } from '../../domain/content/search';
+import { searchWords } from '../../domain/content/search';
 import type { SearchHit } from '../ports/content-repository';
 import type { ContentDeps } from './deps';
 import { visibleStatuses } from './visibility';
@@ -16,8 +16,8 @@ export interface SearchInput {
 }
 
 export async function searchContent(d: Pick<ContentDeps, 'content'>, actor: Actor | null, input: SearchInput): Promise<{ items: SearchHit[]; total: number; page: number; limit: number; totalPages: number }> {
-  const textQuery = prefixQuery(input.q);
-  if (!textQuery) return { items: [], total: 0, page: input.page, limit: input.limit, totalPages: 0 };
-  const { items, total } = await d.content.search({ textQuery, type: input.type, tag: input.tag, creatorId: input.creatorId, statuses: visibleStatuses(actor), page: input.page, limit: input.limit });
+  const words = searchWords(input.q);
+  if (words.length === 0) return { items: [], total: 0, page: input.page, limit: input.limit, totalPages: 0 };
+  const { items, total } = await d.content.search({ searchWords: words, type: input.type, tag: input.tag, creatorId: input.creatorId, statuses: visibleStatuses(actor), page: input.page, limit: input.limit });
   return { items, total, page: input.page, limit: input.limit, totalPages: Math.ceil(total / input.limit) };
 }

@@ -17,8 +17,8 @@ export interface ContentQuery {
   creatorId?: string | undefined;
   accessType?: AccessType | undefined;
   difficulty?: Difficulty | undefined;
-  /** A `to_tsquery` text (domain/content/search.ts prefixQuery); results are ranked by it. */
-  textQuery?: string | undefined;
+  /** What was typed, as words (domain/content/search.ts searchWords): each must match as a prefix; results are ranked by them. */
+  searchWords?: readonly string[] | undefined;
   /** Equality on the type's own fields (a list field contains the value; text compares case-insensitively). Needs `type`. */
   details?: Record<string, string | boolean> | undefined;
   /** newest first (default), by title, or (with children of one parent) in the parent's order. */
@@ -104,8 +104,8 @@ export interface ContentRepository {
   creditsOf(contentIds: readonly string[]): Promise<Map<string, CreatorCredit[]>>;
   /** The related items of each item, in order, in one query. */
   relatedOf(contentIds: readonly string[], statuses?: readonly ContentStatus[]): Promise<Map<string, RelatedContent[]>>;
-  /** Ranked full-text search (query.textQuery required). */
-  search(query: ContentQuery & { textQuery: string }): Promise<ContentPage<SearchHit>>;
+  /** Ranked full-text search (query.searchWords required, at least one). */
+  search(query: ContentQuery & { searchWords: readonly string[] }): Promise<ContentPage<SearchHit>>;
   /**
    * Counts by type and by tag (tags most used first) and lexicon letters: of what the public sees
    * (published, with published parents), or of everything. Read from counts kept by the database.

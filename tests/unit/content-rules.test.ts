@@ -8,7 +8,7 @@ import { creationPermission, publication, requestedStatus, transitionPermission,
 import { detailsWithDefaults, parentIdsOf, searchableText, sharedWithDefaults, splitSaveInput, withoutBody, type ContentItem } from '../../domain/content/model';
 import { mediaWithoutBody, type MediaAsset } from '../../domain/media/schemas';
 import { catalogQuerySchema, contentListQuerySchema, contentSaveSchema, creatorSaveSchema } from '../../domain/content/schemas';
-import { prefixQuery } from '../../domain/content/search';
+import { MAX_SEARCH_WORDS, searchWords } from '../../domain/content/search';
 import { isReservedSlug, RESERVED_SLUGS, SLUG_MESSAGE, slugify, slugSchema } from '../../domain/content/slug';
 import { accessPolicy, familyOf, gate, isVisible } from '../../application/content/access';
 import type { ContentDeps } from '../../application/content/deps';
@@ -231,14 +231,16 @@ describe('list queries', () => {
 });
 
 describe('search', () => {
-  it('makes every word a prefix, and nothing else reaches the query', () => {
-    expect(prefixQuery('Virtue   selfish')).toBe('virtue:* & selfish:*');
-    expect(prefixQuery("o'neil & | ! :* (x)")).toBe('o:* & neil:* & x:*');
-    expect(prefixQuery('!!! ---')).toBeNull();
-    fc.assert(fc.property(fc.string(), (text) => {
-      const q = prefixQuery(text);
-      if (q !== null) expect(q).toMatch(/^[\p{L}\p{N}]+:\*( & [\p{L}\p{N}]+:\*)*$/u);
-    }));
+  it('keeps only the words of what was typed, letters and digits, lower-cased', () => {
+    expect(searchWords('Virtue   selfish')).toEqual(['virtue', 'selfish']);
+    expect(searchWords("O'Neil & | ! :* (x) 1957")).toEqual(['o', 'neil', 'x', '1957']);
+    expect(searchWords('!!! ---')).toEqual([]);
+    expect(searchWords('a b c d e f g h i j')).toHaveLength(MAX_SEARCH_WORDS);
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        for (const word of searchWords(text)) expect(word).toMatch(/^[\p{L}\p{N}]+$/u);
+      }),
+    );
   });
 
   it('searches tags, author and the body fields of the type', () => {
