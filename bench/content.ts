@@ -8,16 +8,14 @@
  *   (in the twin, so ILIKE pays no framework cost) at 10 connections; EXPLAIN shows the GIN index.
  * The twin's bytes are checked against the server's before anything is measured.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from '../adapters/postgres/database';
 import type { Database } from '../adapters/postgres/schema';
 import { ILIKE_PATH, LIST_PATH, searchPath } from './library-peer';
 import { measure, tableOf, type Row } from './measure';
+import { cpuMillis, startPeer } from './peers';
 
 export interface ContentBenchOptions {
   serverUrl: string;
@@ -101,39 +99,10 @@ export async function seedLibrary(db: Kysely<Database>, o: Pick<ContentBenchOpti
   return (Date.now() - started) / 1000;
 }
 
-/** A process's CPU time so far (user + system), from /proc: clock ticks of 10 ms. */
-function cpuMillis(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 function firstDifference(a: string, b: string) {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   return `at byte ${i}: server …${a.slice(Math.max(0, i - 60), i + 60)}… twin …${b.slice(Math.max(0, i - 60), i + 60)}…`;
-}
-
-/** Starts one peer process (bench/library-peer.ts) and answers its address once it serves. */
-function startPeer(role: 'server' | 'twin', env: Record<string, string>): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'library-peer.ts'), role], { env: { ...process.env, ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`the ${role} process exited (${code}) before it served`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const ready = /ready (\S+)/.exec(out);
-      if (!ready) return;
-      child.removeAllListeners('exit');
-      resolve({
-        url: ready[1]!,
-        pid: child.pid!,
-        stop: () => new Promise<void>((done) => {
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
-      });
-    });
-  });
 }
 
 export async function contentBench(o: ContentBenchOptions): Promise<ContentBenchResult> {
@@ -154,9 +123,9 @@ export async function contentBench(o: ContentBenchOptions): Promise<ContentBench
 
     const terms = `${words[42]} ${words[1042]}`;
     const env = { BENCH_DB_URL: dbUrl.toString(), BENCH_TERMS: terms, BENCH_POOL: String(poolSize) };
-    const server = await startPeer('server', env);
+    const server = await startPeer('library-peer.ts', 'server', env);
     peers.push(server);
-    const twin = await startPeer('twin', env);
+    const twin = await startPeer('library-peer.ts', 'twin', env);
     peers.push(twin);
 
     const search = searchPath(terms);

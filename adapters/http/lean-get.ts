@@ -62,6 +62,8 @@ export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: Serv
     .sort((a, b) => compareSpecificity(a.operation.rest!.path, b.operation.rest!.path))
     .map((n) => ({ ...compile(n.operation.rest!.path), operation: n.operation }));
 
+  const fixedFlat = o.fixedHeaders.flat();
+
   const find = (path: string): { operation: Operation; params: Record<string, string> } | undefined => {
     for (const route of routes) {
       const m = route.pattern.exec(path);
@@ -121,13 +123,10 @@ export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: Serv
     }
     if (res.headersSent || res.destroyed) return;
     const text = JSON.stringify(body);
-    res.setHeader('X-Request-Id', id);
-    for (const [name, value] of o.fixedHeaders) res.setHeader(name, value);
-    for (const [name, value] of o.corsHeaders(req.headers.origin)) res.setHeader(name, value);
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(text));
-    res.statusCode = status;
-    // A string body leaves with its headers in one write (express turns it into a Buffer first).
+    // All headers at once, as name/value pairs: node checks and stores them in one pass (it merges
+    // any an operation set itself, a cookie or Retry-After), and a string body leaves with them in
+    // one write (express would turn it into a Buffer first).
+    res.writeHead(status, [...fixedFlat, ...o.corsHeaders(req.headers.origin).flat(), 'X-Request-Id', id, 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(text))]);
     res.end(text);
   }
 }
