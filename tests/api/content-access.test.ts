@@ -9,24 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiAnswer } from '../support/client';
 import { signedIn } from '../support/members';
-import { startTestServer, type TestServer } from '../support/server';
+import { startLibraryServer, type Member, runStamp, slug, patch } from '../support/library';
+import type { TestServer } from '../support/server';
 
-let server: TestServer;
-let editor: Awaited<ReturnType<typeof signedIn>>;
-let member: Awaited<ReturnType<typeof signedIn>>;
-let visitor: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' });
-  [editor, member] = await Promise.all([signedIn(server, ['CONTENT_EDITOR']), signedIn(server)]);
-  visitor = new ApiClient(server.url);
-});
+let server: TestServer, editor: Member, member: Member, visitor: ApiClient;
+beforeAll(async () => ({ server, editor, member, visitor } = await startLibraryServer()));
 afterAll(async () => server.close());
 
-let n = 0;
-const stamp = Date.now().toString(36);
-const slug = (stem: string) => `${stem}-${stamp}-${n++}`;
-const patch = (api: ApiClient, path: string, body: unknown) => api.request('PATCH', path, body);
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 const trpc = (api: ApiClient, procedure: string, input: unknown) => api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
 
@@ -43,7 +32,7 @@ const ok = (res: ApiAnswer) => {
 const hasAccess = async (api: ApiClient, id: string) => ok(await api.get(`/api/entitlements/content/${id}`)).hasAccess as boolean;
 
 describe('the body of what the caller may not open is withheld, on every read', () => {
-  const tag = `gated-${stamp}`;
+  const tag = `gated-${runStamp}`;
   // Each gated type with its body (domain/content/details.ts BODY_FIELDS), MEMBERS only, under OPEN parents.
   let cases: { plural: string; item: { id: string; slug: string }; body: Record<string, unknown> }[];
   let lesson: { id: string; slug: string };
@@ -53,7 +42,7 @@ describe('the body of what the caller may not open is withheld, on every read', 
     const book = await create('books', { title: 'Open book', formats: ['EBOOK'] });
     const course = await create('courses', { title: 'Open course', overview: 'o' });
     const playlist = await create('playlists', { title: 'Open playlist', overview: 'o' });
-    const term = await create('lexicon-terms', { title: 'Egoism', term: 'Egoism', normalizedTerm: `egoism-${stamp}`, firstLetter: 'E' });
+    const term = await create('lexicon-terms', { title: 'Egoism', term: 'Egoism', normalizedTerm: `egoism-${runStamp}`, firstLetter: 'E' });
     const members = { accessType: 'MEMBERS', tags: [tag], description: 'What it is about.' };
     const made = async (plural: string, fields: Record<string, unknown>, body: Record<string, unknown>) => ({ plural, item: await create(plural, { ...members, ...fields, ...body }), body });
     cases = [
@@ -161,7 +150,7 @@ describe('children are never more open than their parents', () => {
     const book = await create('books', { title: 'Members book', formats: ['EBOOK'], accessType: 'MEMBERS' });
     const course = await create('courses', { title: 'Members course', overview: 'o', accessType: 'MEMBERS' });
     const playlist = await create('playlists', { title: 'Members playlist', overview: 'o', accessType: 'MEMBERS' });
-    const term = await create('lexicon-terms', { title: 'Reason', term: 'Reason', normalizedTerm: `reason-${stamp}`, firstLetter: 'R', accessType: 'MEMBERS' });
+    const term = await create('lexicon-terms', { title: 'Reason', term: 'Reason', normalizedTerm: `reason-${runStamp}`, firstLetter: 'R', accessType: 'MEMBERS' });
     const children: [string, { id: string; slug: string }][] = [
       ['chapters', await create('chapters', { title: 'c', bookId: book.id, orderIndex: 1 })],
       ['essays', await create('essays', { title: 'e', books: [{ bookId: book.id, orderIndex: 1 }] })],
@@ -187,8 +176,8 @@ describe('children are never more open than their parents', () => {
 });
 
 describe('a draft parent’s published children are private everywhere', () => {
-  const word = `hiddenword${stamp.replace(/\d/g, 'x')}`;
-  const tag = `hidden-${stamp}`;
+  const word = `hiddenword${runStamp.replace(/\d/g, 'x')}`;
+  const tag = `hidden-${runStamp}`;
   let book: { id: string; content: { slug: string } };
   let chapter: { id: string; slug: string };
   let essay: { id: string; slug: string };
@@ -272,7 +261,7 @@ describe('a chapter’s neighbours are previousChapter and nextChapter (spec 002
 
 describe('relations of a whole page (includeRelations)', () => {
   it('answers each item of a page as it answers the item on its own', async () => {
-    const tag = `related-${stamp}`;
+    const tag = `related-${runStamp}`;
     const author = (await editor.post('/api/creators', { name: 'Leonard Peikoff', slug: slug('peikoff') })).json.creator;
     const editorOf = (await editor.post('/api/creators', { name: 'Harry Binswanger', slug: slug('binswanger') })).json.creator;
     const books: { id: string }[] = [];

@@ -1,26 +1,12 @@
 /** Books at the spec's paths (spec 001 §3, §7) against a real server and database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/client';
-import { signedIn } from '../support/members';
-import { startTestServer, type TestServer } from '../support/server';
+import { startLibraryServer, type Member, slug, patch, del } from '../support/library';
+import type { TestServer } from '../support/server';
 
-let server: TestServer;
-let editor: Awaited<ReturnType<typeof signedIn>>;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-let member: Awaited<ReturnType<typeof signedIn>>;
-let visitor: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' });
-  [editor, admin, member] = await Promise.all([signedIn(server, ['CONTENT_EDITOR']), signedIn(server, ['ADMIN']), signedIn(server)]);
-  visitor = new ApiClient(server.url);
-});
+let server: TestServer, editor: Member, admin: Member, member: Member, visitor: ApiClient;
+beforeAll(async () => ({ server, editor, admin, member, visitor } = await startLibraryServer()));
 afterAll(async () => server.close());
-
-let n = 0;
-const slug = (stem = 'book') => `${stem}-${Date.now().toString(36)}-${n++}`;
-const patch = (api: ApiClient, path: string, body: unknown) => api.request('PATCH', path, body);
-const del = (api: ApiClient, path: string) => api.request('DELETE', path);
 
 async function createBook(fields: Record<string, unknown> = {}, api: ApiClient = editor) {
   const res = await api.post('/api/books', { title: 'Atlas Shrugged', slug: slug(), formats: ['PAPERBACK'], ...fields });

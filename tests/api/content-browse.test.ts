@@ -5,23 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/client';
-import { signedIn } from '../support/members';
-import { startTestServer, type TestServer } from '../support/server';
+import { startLibraryServer, type Member, slug } from '../support/library';
+import type { TestServer } from '../support/server';
 
-let server: TestServer;
-let editor: Awaited<ReturnType<typeof signedIn>>;
-let member: Awaited<ReturnType<typeof signedIn>>;
-let visitor: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' });
-  [editor, member] = await Promise.all([signedIn(server, ['CONTENT_EDITOR']), signedIn(server)]);
-  visitor = new ApiClient(server.url);
-});
+let server: TestServer, editor: Member, member: Member, visitor: ApiClient;
+beforeAll(async () => ({ server, editor, member, visitor } = await startLibraryServer()));
 afterAll(async () => server.close());
 
-let n = 0;
-const slug = (stem: string) => `${stem}-${Date.now().toString(36)}-${n++}`;
 const ids = (res: { json: { items: { id: string }[] } }) => res.json.items.map((i) => i.id);
 
 async function create(plural: string, fields: Record<string, unknown>) {

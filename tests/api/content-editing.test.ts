@@ -6,25 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/client';
-import { signedIn } from '../support/members';
-import { startTestServer, type TestServer } from '../support/server';
+import { startLibraryServer, type Member, nextNumber, slug, patch, del } from '../support/library';
+import type { TestServer } from '../support/server';
 
-let server: TestServer;
-let editor: Awaited<ReturnType<typeof signedIn>>;
-let member: Awaited<ReturnType<typeof signedIn>>;
-let visitor: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' });
-  [editor, member] = await Promise.all([signedIn(server, ['CONTENT_EDITOR']), signedIn(server)]);
-  visitor = new ApiClient(server.url);
-});
+let server: TestServer, editor: Member, member: Member, visitor: ApiClient;
+beforeAll(async () => ({ server, editor, member, visitor } = await startLibraryServer()));
 afterAll(async () => server.close());
-
-let n = 0;
-const slug = (stem: string) => `${stem}-${Date.now().toString(36)}-${n++}`;
-const patch = (api: ApiClient, path: string, body: unknown) => api.request('PATCH', path, body);
-const del = (api: ApiClient, path: string) => api.request('DELETE', path);
 
 async function created(path: string, fields: Record<string, unknown>) {
   const res = await editor.post(path, fields);
@@ -104,14 +91,14 @@ describe('PATCH and DELETE /api/{type}/id/{id} for every type other than books',
 
   // Each type's path, label and the least a new item needs (its parent for chapters, lessons and lectures).
   const TYPES: [plural: string, label: string, fields: () => Record<string, unknown>][] = [
-    ['chapters', 'Chapter', () => ({ bookId: parents.bookId, orderIndex: n++ })],
+    ['chapters', 'Chapter', () => ({ bookId: parents.bookId, orderIndex: nextNumber() })],
     ['essays', 'Essay', () => ({})],
     ['excerpts', 'Excerpt', () => ({ excerpt: 'Quoted words.' })],
     ['lexicon-terms', 'Lexicon term', () => ({ term: 'Term', normalizedTerm: slug('term'), firstLetter: 'T' })],
     ['courses', 'Course', () => ({ overview: 'Kept overview' })],
-    ['lessons', 'Lesson', () => ({ overview: 'Kept overview', courseId: parents.courseId, orderIndex: n++ + 1 })],
+    ['lessons', 'Lesson', () => ({ overview: 'Kept overview', courseId: parents.courseId, orderIndex: nextNumber() + 1 })],
     ['playlists', 'Playlist', () => ({ overview: 'Kept overview' })],
-    ['lectures', 'Lecture', () => ({ overview: 'Kept overview', playlistId: parents.playlistId, orderIndex: n++ })],
+    ['lectures', 'Lecture', () => ({ overview: 'Kept overview', playlistId: parents.playlistId, orderIndex: nextNumber() })],
     ['interviews', 'Interview', () => ({ overview: 'Kept overview' })],
     ['clips', 'Clip', () => ({ overview: 'Kept overview' })],
     ['artifacts', 'Artifact', () => ({ overview: 'Kept overview' })],

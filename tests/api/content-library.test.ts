@@ -5,24 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/client';
 import { signedIn } from '../support/members';
-import { startTestServer, type TestServer } from '../support/server';
+import { startLibraryServer, type Member, nextNumber, slug, patch, del } from '../support/library';
+import type { TestServer } from '../support/server';
 
-let server: TestServer;
-let editor: Awaited<ReturnType<typeof signedIn>>;
-let member: Awaited<ReturnType<typeof signedIn>>;
-let visitor: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' });
-  [editor, member] = await Promise.all([signedIn(server, ['CONTENT_EDITOR']), signedIn(server)]);
-  visitor = new ApiClient(server.url);
-});
+let server: TestServer, editor: Member, member: Member, visitor: ApiClient;
+beforeAll(async () => ({ server, editor, member, visitor } = await startLibraryServer()));
 afterAll(async () => server.close());
-
-let n = 0;
-const slug = (stem: string) => `${stem}-${Date.now().toString(36)}-${n++}`;
-const patch = (api: ApiClient, path: string, body: unknown) => api.request('PATCH', path, body);
-const del = (api: ApiClient, path: string) => api.request('DELETE', path);
 
 async function create(plural: string, fields: Record<string, unknown>) {
   const res = await editor.post(`/api/${plural}`, { slug: slug(plural), status: 'PUBLISHED', ...fields });
@@ -72,7 +60,7 @@ describe('playlists, lectures, lexicon terms, excerpts, essays, discussions, tra
     expect(lecture).toMatchObject({ playlistId: playlist.id, originalDate: '1961-12-17' });
     expect((await visitor.get(`/api/playlists/${playlist.slug}/lectures`)).json.items.map((l: { id: string }) => l.id)).toEqual([lecture.id]);
 
-    const term = await create('lexicon-terms', { title: 'Egoism', term: 'Egoism', normalizedTerm: `egoism-${n++}`, firstLetter: 'E', relatedTerms: ['Selfishness'] });
+    const term = await create('lexicon-terms', { title: 'Egoism', term: 'Egoism', normalizedTerm: `egoism-${nextNumber()}`, firstLetter: 'E', relatedTerms: ['Selfishness'] });
     const excerpt = await create('excerpts', { title: 'On egoism', excerpt: 'The achievement of his own happiness is man’s highest moral purpose.', bookTitle: 'The Virtue of Selfishness', pageNumber: 27, lexiconTerms: [{ lexiconTermId: term.id, orderIndex: 0 }] });
     expect(excerpt.lexiconTerms).toEqual([{ lexiconTermId: term.id, orderIndex: 0 }]);
     expect((await visitor.get(`/api/lexicon-terms/${term.slug}/excerpts`)).json.items.map((e: { id: string }) => e.id)).toEqual([excerpt.id]);
@@ -171,7 +159,7 @@ describe('creators', () => {
     expect((await visitor.get('/api/creators/list?search=ayn')).json.creators.map((c: { id: string }) => c.id)).toContain(creator.id);
     const unknown = await editor.post('/api/books', { title: 'X', slug: slug('b'), formats: ['EBOOK'], creators: [{ creatorId: '6b1c8f5e-58c4-4c8a-9d1e-6f0d5d1c2a11' }] });
     expect(unknown.json.errors).toEqual([{ path: 'creators.0.creatorId', message: 'Creator not found' }]);
-    const named = await editor.post('/api/creators', { name: `Leonard Peikoff ${n++}` });
+    const named = await editor.post('/api/creators', { name: `Leonard Peikoff ${nextNumber()}` });
     expect(named.json.creator.slug).toMatch(/^leonard-peikoff-\d+$/);
   });
 

@@ -1,27 +1,18 @@
 /** The media library at the spec's paths (spec 001 §7 Media) and video progress, against a real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/client';
-import { signedIn } from '../support/members';
-import { startTestServer, type TestServer } from '../support/server';
+import { startLibraryServer, type Member, patch, del } from '../support/library';
+import type { TestServer } from '../support/server';
 
-let server: TestServer;
-let editor: Awaited<ReturnType<typeof signedIn>>;
-let member: Awaited<ReturnType<typeof signedIn>>;
-let visitor: ApiClient;
+let server: TestServer, editor: Member, member: Member, visitor: ApiClient;
 let publishedBook: { id: string };
 let draftBook: { id: string };
-
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' });
-  [editor, member] = await Promise.all([signedIn(server, ['CONTENT_EDITOR']), signedIn(server)]);
-  visitor = new ApiClient(server.url);
+  ({ server, editor, member, visitor } = await startLibraryServer());
   publishedBook = (await editor.post('/api/books', { title: 'Philosophy: Who Needs It', slug: `pwni-${Date.now()}`, formats: ['PAPERBACK'], status: 'PUBLISHED' })).json.book;
   draftBook = (await editor.post('/api/books', { title: 'Draft', slug: `draft-${Date.now()}`, formats: ['PAPERBACK'] })).json.book;
 });
 afterAll(async () => server.close());
-
-const patch = (api: ApiClient, path: string, body: unknown = {}) => api.request('PATCH', path, body);
-const del = (api: ApiClient, path: string) => api.request('DELETE', path);
 
 async function createAsset(fields: Record<string, unknown> = {}) {
   const res = await editor.post('/api/media', { type: 'VIDEO', url: 'https://cdn.example.org/lecture.mp4', duration: 3600, ...fields });

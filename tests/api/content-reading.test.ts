@@ -8,21 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/client';
 import { signedIn } from '../support/members';
-import { startTestServer, type TestServer } from '../support/server';
+import { startLibraryServer, type Member, slug } from '../support/library';
+import type { TestServer } from '../support/server';
 
-let server: TestServer;
-let editor: Awaited<ReturnType<typeof signedIn>>;
-let visitor: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' });
-  editor = await signedIn(server, ['CONTENT_EDITOR', 'ADMIN']);
-  visitor = new ApiClient(server.url);
-});
+let server: TestServer, editor: Member, visitor: ApiClient;
+beforeAll(async () => ({ server, editor, visitor } = await startLibraryServer()));
 afterAll(async () => server.close());
-
-let n = 0;
-const slug = (stem: string) => `${stem}-${Date.now().toString(36)}-${n++}`;
 
 async function create(plural: string, fields: Record<string, unknown>) {
   const res = await editor.post(`/api/${plural}`, { slug: slug(plural), status: 'PUBLISHED', ...fields });
