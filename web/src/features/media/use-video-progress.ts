@@ -9,6 +9,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { ContentProgressInput, VideoProgressInput } from '../../../../domain/content/schemas';
 import { createActiveTime } from '../progress/active-time';
 import { recordContentOnLeave, recordVideoOnLeave } from '../progress/leave-requests';
+import { watchPageLeave, type PageLeave } from '../progress/page-leave';
 import { createThrottledSaver, type SendMode } from '../progress/throttled-saver';
 import { isWatched, watchedPercentage } from './video-resume';
 
@@ -48,10 +49,11 @@ export function useVideoProgress({ videoRef, mediaAssetId, contentId, saving, re
     const active = createActiveTime();
     let completed = false;
     let newSession = true;
-    let unloading = false;
+    // Set below, once `leave` exists; the saver asks it only when a save is sent.
+    let page: PageLeave | undefined;
 
     const send = (snapshot: ViewingSnapshot, mode: SendMode) => {
-      const leaving = mode === 'leaving' && unloading;
+      const leaving = mode === 'leaving' && page?.unloading() === true;
       const videoInput: VideoProgressInput = { mediaAssetId, position: snapshot.position, duration: snapshot.duration };
       // Completion is only ever reported, never withdrawn: watching again does not undo it.
       if (snapshot.completed) videoInput.completed = true;
@@ -106,27 +108,18 @@ export function useVideoProgress({ videoRef, mediaAssetId, contentId, saving, re
       if (s && s.position > 0) saver.update(s);
       saver.flush('leaving', active.peek() > 0);
     };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') {
-        unloading = true;
-        leave();
-      } else {
-        unloading = false;
+    page = watchPageLeave({
+      leave,
+      back: () => {
         if (!video.paused) active.start();
-      }
-    };
-    const onPageHide = () => {
-      unloading = true;
-      leave();
-    };
+      },
+    });
 
     video.addEventListener('timeupdate', onProgress);
     video.addEventListener('play', onPlay);
     video.addEventListener('pause', onPause);
     video.addEventListener('seeked', saveNow);
     video.addEventListener('ended', onEnded);
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', onPageHide);
     if (!video.paused) active.start();
     return () => {
       video.removeEventListener('timeupdate', onProgress);
@@ -134,9 +127,8 @@ export function useVideoProgress({ videoRef, mediaAssetId, contentId, saving, re
       video.removeEventListener('pause', onPause);
       video.removeEventListener('seeked', saveNow);
       video.removeEventListener('ended', onEnded);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', onPageHide);
-      if (!unloading) {
+      page?.stop();
+      if (!page?.unloading()) {
         active.stop();
         saver.flush('leaving', active.peek() > 0);
       }

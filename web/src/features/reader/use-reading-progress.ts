@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { ContentProgressInput } from '../../../../domain/content/schemas';
 import { createActiveTime } from '../progress/active-time';
 import { recordContentOnLeave } from '../progress/leave-requests';
+import { watchPageLeave, type PageLeave } from '../progress/page-leave';
 import { createThrottledSaver, type SendMode } from '../progress/throttled-saver';
 import { percentageSeen, positionAt, READING_LINE_OFFSET, scrollTopFor, type BlockBox } from './reading-position';
 
@@ -69,7 +70,8 @@ export function useReadingProgress({ articleRef, contentId, ready, saving, resto
     const active = createActiveTime();
     if (document.visibilityState === 'visible') active.start();
     let newSession = true;
-    let unloading = false;
+    // Set below, once `leave` exists; the saver asks it only when a save is sent.
+    let page: PageLeave | undefined;
 
     const inputFor = (snapshot: ReadingSnapshot): ContentProgressInput => {
       const input: ContentProgressInput = { contentId, position: snapshot.position, percentage: snapshot.percentage, timeSpent: active.take() };
@@ -81,7 +83,7 @@ export function useReadingProgress({ articleRef, contentId, ready, saving, resto
       intervalMs: READING_SAVE_INTERVAL_MS,
       send: (snapshot, mode: SendMode) => {
         const input = inputFor(snapshot);
-        if (mode === 'leaving' && unloading) return recordContentOnLeave(input);
+        if (mode === 'leaving' && page?.unloading()) return recordContentOnLeave(input);
         return recordRef.current(input);
       },
     });
@@ -92,31 +94,16 @@ export function useReadingProgress({ articleRef, contentId, ready, saving, resto
       saver.update(snapshotOf(article));
       saver.flush('leaving', active.peek() > 0);
     };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') {
-        unloading = true;
-        leave();
-      } else {
-        unloading = false;
-        active.start();
-      }
-    };
-    const onPageHide = () => {
-      unloading = true;
-      leave();
-    };
+    page = watchPageLeave({ leave, back: () => active.start() });
 
     onMove(); // the visit itself: a new session, where the member starts
     window.addEventListener('scroll', onMove, { passive: true });
     window.addEventListener('resize', onMove, { passive: true });
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', onPageHide);
     return () => {
       window.removeEventListener('scroll', onMove);
       window.removeEventListener('resize', onMove);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', onPageHide);
-      if (!unloading) {
+      page?.stop();
+      if (!page?.unloading()) {
         active.stop();
         saver.flush('leaving', active.peek() > 0);
       }
