@@ -71,6 +71,13 @@ function sharedColumns(shared: Partial<ContentShared>) {
   return c;
 }
 
+/** A write's refusal (a unique violation it names), else the error goes on up. */
+function refusedOrThrow(error: unknown): ContentWriteResult {
+  const refusal = refusalOf(error);
+  if (refusal) return refusal;
+  throw error;
+}
+
 /** A unique violation, by the constraint it names (pg and PGlite both carry `code` and `constraint`). */
 function refusalOf(error: unknown): ContentWriteResult | null {
   const e = error as { code?: string; constraint?: string; message?: string };
@@ -267,6 +274,15 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
       await tx.insertInto('content_relations').values(relations.map((r) => ({ content_id: id, related_content_id: r.relatedContentId, relation_type: r.relationType, order_index: r.orderIndex }))).execute();
   }
 
+  /** The write's links, creators and relations, then the item as it now stands (same transaction). */
+  async function writeAssociationsAndRead(tx: Transaction<Database>, id: string, write: Pick<ContentChange, 'links' | 'creators' | 'relations'>): Promise<ContentWriteResult> {
+    await writeLinks(tx, id, write.links);
+    await writeCreators(tx, id, write.creators);
+    await writeRelations(tx, id, write.relations);
+    const row = await tx.selectFrom('content').select(CONTENT_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+    return { ok: true as const, item: (await hydrate([row], tx))[0]! };
+  }
+
   async function one(where: (eb: ExpressionBuilder<Database, 'content'>) => Expression<SqlBool>): Promise<ContentItem | null> {
     const row = await db.selectFrom('content').select(CONTENT_COLUMNS).where(where).executeTakeFirst();
     return row ? ((await hydrate([row]))[0] ?? null) : null;
@@ -382,16 +398,10 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
             .returning('id')
             .executeTakeFirstOrThrow();
           await insertDetails(tx, item.type, id, item.details);
-          await writeLinks(tx, id, item.links);
-          await writeCreators(tx, id, item.creators);
-          await writeRelations(tx, id, item.relations);
-          const row = await tx.selectFrom('content').select(CONTENT_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
-          return { ok: true as const, item: (await hydrate([row], tx))[0]! };
+          return writeAssociationsAndRead(tx, id, item);
         });
       } catch (error) {
-        const refusal = refusalOf(error);
-        if (refusal) return refusal;
-        throw error;
+        return refusedOrThrow(error);
       }
     },
 
@@ -408,16 +418,10 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
             .where('id', '=', id)
             .execute();
           await updateDetails(tx, current.type as ContentType, id, change.details);
-          await writeLinks(tx, id, change.links);
-          await writeCreators(tx, id, change.creators);
-          await writeRelations(tx, id, change.relations);
-          const row = await tx.selectFrom('content').select(CONTENT_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
-          return { ok: true as const, item: (await hydrate([row], tx))[0]! };
+          return writeAssociationsAndRead(tx, id, change);
         });
       } catch (error) {
-        const refusal = refusalOf(error);
-        if (refusal) return refusal;
-        throw error;
+        return refusedOrThrow(error);
       }
     },
 
