@@ -5,20 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { commonPasswords } from '../../adapters/crypto/common-passwords';
-import { createScryptHasher } from '../../adapters/crypto/password-hasher';
-import { nodeSecrets } from '../../adapters/crypto/secrets';
-import { createDevMailbox } from '../../adapters/mail/dev-mailbox';
-import { memoryAuditLog } from '../../adapters/memory/audit-log';
-import { createMemoryKeyValueStore } from '../../adapters/memory/key-value-store';
-import { memoryMagicLinks } from '../../adapters/memory/magic-links';
-import { memoryPasskeys } from '../../adapters/memory/passkeys';
-import { memorySessions } from '../../adapters/memory/sessions';
-import { memorySocialAccounts } from '../../adapters/memory/social-accounts';
-import { memoryUsers } from '../../adapters/memory/users';
-import { createRateLimiter } from '../../adapters/rate-limit/flexible-rate-limiter';
-import { createWebAuthnRelyingParty } from '../../adapters/webauthn/relying-party';
-import type { AuthDeps, ClientInfo } from '../../application/auth/deps';
+import type { ClientInfo } from '../../application/auth/deps';
+import { authWorld } from '../support/auth-world';
 import { verifyMagicLink } from '../../application/auth/magic-link';
 import { addMethod, listMethods, reauthenticate, removeMethod, removePasskey } from '../../application/auth/methods';
 import { login, register, setupPassword } from '../../application/auth/password';
@@ -26,46 +14,12 @@ import { authenticate, startSession } from '../../application/auth/sessions';
 import type { Actor } from '../../domain/auth/actor';
 import type { AuthMethod } from '../../domain/auth/schemas';
 import { isAppError } from '../../domain/shared/errors';
-import { testClock } from '../support/clock';
 
-const APP_URL = 'https://learn.example.org';
 const client: ClientInfo = { ip: '203.0.113.9', userAgent: 'UnitTest/1.0' };
 const PASSWORD = 'Galt-Gulch-Motor-1957';
 const LAST_METHOD = { kind: 'rule_violation', code: 'LAST_METHOD', message: 'You cannot remove your only way to sign in. Add another sign-in method first.' };
 
-function world(passwordPoints = 1000) {
-  const clock = testClock(new Date('2026-06-01T10:00:00Z'));
-  const mailbox = createDevMailbox();
-  const d: AuthDeps = {
-    clock,
-    secrets: nodeSecrets,
-    kv: createMemoryKeyValueStore({ clock }),
-    users: memoryUsers(),
-    magicLinks: memoryMagicLinks(),
-    sessions: memorySessions(),
-    audit: memoryAuditLog(),
-    mailer: mailbox,
-    rateLimiter: createRateLimiter({
-      'magic-link': { points: 1000, windowSeconds: 900 },
-      password: { points: passwordPoints, windowSeconds: 900 },
-      passkey: { points: 1000, windowSeconds: 900 },
-      'check-email': { points: 1000, windowSeconds: 600 },
-    }),
-    passwords: createScryptHasher({ ln: 4, r: 8, p: 1 }),
-    commonPasswords,
-    passkeys: memoryPasskeys(),
-    webauthn: createWebAuthnRelyingParty({ appUrl: APP_URL, rpName: 'Objectivism Learning' }),
-    socialAccounts: memorySocialAccounts(),
-    socialProviders: {
-      list: () => [],
-      find: () => null,
-      authorizationUrl: async () => Promise.reject(new Error('no social providers in these tests')),
-      complete: async () => Promise.reject(new Error('no social providers in these tests')),
-    },
-    settings: { appUrl: APP_URL, allowedAppOrigins: [APP_URL], magicLinkTtlSeconds: 900, adminEmails: [], productName: 'Objectivism Learning' },
-  };
-  return { d, clock, mailbox };
-}
+const world = (passwordPoints = 1000) => authWorld({ password: passwordPoints });
 
 type World = ReturnType<typeof world>;
 

@@ -5,20 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { commonPasswords } from '../../adapters/crypto/common-passwords';
-import { createScryptHasher } from '../../adapters/crypto/password-hasher';
-import { nodeSecrets } from '../../adapters/crypto/secrets';
-import { createDevMailbox } from '../../adapters/mail/dev-mailbox';
-import { memoryAuditLog } from '../../adapters/memory/audit-log';
-import { createMemoryKeyValueStore } from '../../adapters/memory/key-value-store';
-import { memoryMagicLinks } from '../../adapters/memory/magic-links';
-import { memoryPasskeys } from '../../adapters/memory/passkeys';
-import { memorySocialAccounts } from '../../adapters/memory/social-accounts';
-import { memorySessions } from '../../adapters/memory/sessions';
-import { memoryUsers } from '../../adapters/memory/users';
-import { createRateLimiter } from '../../adapters/rate-limit/flexible-rate-limiter';
-import { createWebAuthnRelyingParty } from '../../adapters/webauthn/relying-party';
-import type { AuthDeps, ClientInfo } from '../../application/auth/deps';
+import type { ClientInfo } from '../../application/auth/deps';
+import { APP_URL, authWorld } from '../support/auth-world';
 import { listMethods, reauthenticate, removeMethod, removePasskey } from '../../application/auth/methods';
 import {
   finishPasskeyRegistration,
@@ -34,44 +22,11 @@ import { signInMethodsOf } from '../../application/auth/user-view';
 import type { Actor } from '../../domain/auth/actor';
 import { authenticationCredentialSchema, registrationCredentialSchema } from '../../domain/auth/passkey-credential';
 import { isAppError } from '../../domain/shared/errors';
-import { testClock } from '../support/clock';
 import { SoftwareAuthenticator } from '../support/software-authenticator';
 
-const APP_URL = 'https://learn.example.org';
 const client: ClientInfo = { ip: '203.0.113.9', userAgent: 'UnitTest/1.0' };
 
-function world(passkeyPoints = 1000) {
-  const clock = testClock(new Date('2026-06-01T10:00:00Z'));
-  const d: AuthDeps = {
-    clock,
-    secrets: nodeSecrets,
-    kv: createMemoryKeyValueStore({ clock }),
-    users: memoryUsers(),
-    magicLinks: memoryMagicLinks(),
-    sessions: memorySessions(),
-    audit: memoryAuditLog(),
-    mailer: createDevMailbox(),
-    rateLimiter: createRateLimiter({
-      'magic-link': { points: 1000, windowSeconds: 900 },
-      password: { points: 1000, windowSeconds: 900 },
-      passkey: { points: passkeyPoints, windowSeconds: 900 },
-      'check-email': { points: 1000, windowSeconds: 600 },
-    }),
-    passwords: createScryptHasher({ ln: 4, r: 8, p: 1 }),
-    commonPasswords,
-    passkeys: memoryPasskeys(),
-    webauthn: createWebAuthnRelyingParty({ appUrl: APP_URL, rpName: 'Objectivism Learning' }),
-    socialAccounts: memorySocialAccounts(),
-    socialProviders: {
-      list: () => [],
-      find: () => null,
-      authorizationUrl: async () => Promise.reject(new Error('no social providers in these tests')),
-      complete: async () => Promise.reject(new Error('no social providers in these tests')),
-    },
-    settings: { appUrl: APP_URL, allowedAppOrigins: [APP_URL], magicLinkTtlSeconds: 900, adminEmails: [], productName: 'Objectivism Learning' },
-  };
-  return { d, clock };
-}
+const world = (passkeyPoints = 1000) => authWorld({ passkey: passkeyPoints });
 
 type World = ReturnType<typeof world>;
 

@@ -1,0 +1,56 @@
+/**
+ * The sign-in use cases' dependencies on the memory adapters, the real crypto and WebAuthn
+ * adapters, a test clock and the development mailbox, for unit tests. Hashing is cheap here
+ * (scrypt ln=4); rate limits are generous unless a test asks for a tight one.
+ */
+import { commonPasswords } from '../../adapters/crypto/common-passwords';
+import { createScryptHasher } from '../../adapters/crypto/password-hasher';
+import { nodeSecrets } from '../../adapters/crypto/secrets';
+import { createDevMailbox } from '../../adapters/mail/dev-mailbox';
+import { memoryAuditLog } from '../../adapters/memory/audit-log';
+import { createMemoryKeyValueStore } from '../../adapters/memory/key-value-store';
+import { memoryMagicLinks } from '../../adapters/memory/magic-links';
+import { memoryPasskeys } from '../../adapters/memory/passkeys';
+import { memorySessions } from '../../adapters/memory/sessions';
+import { memorySocialAccounts } from '../../adapters/memory/social-accounts';
+import { memoryUsers } from '../../adapters/memory/users';
+import { createRateLimiter } from '../../adapters/rate-limit/flexible-rate-limiter';
+import { createWebAuthnRelyingParty } from '../../adapters/webauthn/relying-party';
+import type { AuthDeps } from '../../application/auth/deps';
+import { testClock } from './clock';
+
+export const APP_URL = 'https://learn.example.org';
+
+export function authWorld(points: { password?: number; passkey?: number } = {}) {
+  const clock = testClock(new Date('2026-06-01T10:00:00Z'));
+  const mailbox = createDevMailbox();
+  const d: AuthDeps = {
+    clock,
+    secrets: nodeSecrets,
+    kv: createMemoryKeyValueStore({ clock }),
+    users: memoryUsers(),
+    magicLinks: memoryMagicLinks(),
+    sessions: memorySessions(),
+    audit: memoryAuditLog(),
+    mailer: mailbox,
+    rateLimiter: createRateLimiter({
+      'magic-link': { points: 1000, windowSeconds: 900 },
+      password: { points: points.password ?? 1000, windowSeconds: 900 },
+      passkey: { points: points.passkey ?? 1000, windowSeconds: 900 },
+      'check-email': { points: 1000, windowSeconds: 600 },
+    }),
+    passwords: createScryptHasher({ ln: 4, r: 8, p: 1 }),
+    commonPasswords,
+    passkeys: memoryPasskeys(),
+    webauthn: createWebAuthnRelyingParty({ appUrl: APP_URL, rpName: 'Objectivism Learning' }),
+    socialAccounts: memorySocialAccounts(),
+    socialProviders: {
+      list: () => [],
+      find: () => null,
+      authorizationUrl: async () => Promise.reject(new Error('no social providers in these tests')),
+      complete: async () => Promise.reject(new Error('no social providers in these tests')),
+    },
+    settings: { appUrl: APP_URL, allowedAppOrigins: [APP_URL], magicLinkTtlSeconds: 900, adminEmails: [], productName: 'Objectivism Learning' },
+  };
+  return { d, clock, mailbox };
+}
