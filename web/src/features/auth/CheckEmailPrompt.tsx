@@ -3,15 +3,9 @@ import { pageTitle } from '../../app/product';
 import { MAGIC_LINK_SENT_MESSAGE, maskEmail } from '../../lib/auth/magic-link';
 import { classNames } from '../../ui/size';
 import { Heading, type HeadingLevel } from './Heading';
-import { ArrowLeftIcon, CheckIcon, ExternalIcon, MailIcon } from './icons';
+import { ArrowLeftIcon, CheckIcon, MailIcon } from './icons';
+import { MailQuickLinks } from './MailQuickLinks';
 import type { MagicLinkFlow } from './use-magic-link';
-
-/** Spec 000 §2: quick links that open the big web mail services in a new tab. */
-export const MAIL_SERVICES = [
-  { name: 'Gmail', href: 'https://mail.google.com/mail/u/0/#inbox' },
-  { name: 'Outlook', href: 'https://outlook.live.com/mail/0/inbox' },
-  { name: 'Yahoo Mail', href: 'https://mail.yahoo.com/' },
-] as const;
 
 export interface CheckEmailPromptProps {
   headingLevel: HeadingLevel;
@@ -55,21 +49,7 @@ export function CheckEmailPrompt({ headingLevel, flow }: CheckEmailPromptProps) 
       </p>
       <p className="auth-card__hint">The link works once and expires soon. If it hasn’t arrived, check your spam folder.</p>
 
-      <p className="mail-links__caption" id={`${headingId}-mail`}>
-        Open your inbox
-      </p>
-      <ul className="mail-links" aria-labelledby={`${headingId}-mail`}>
-        {MAIL_SERVICES.map((service) => (
-          <li key={service.name}>
-            <a className="mail-links__link" href={service.href} target="_blank" rel="noopener noreferrer">
-              <span className="visually-hidden">Open </span>
-              {service.name}
-              <ExternalIcon />
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      <MailQuickLinks />
 
       {flow.rateLimitNotice && <p className="auth-notice auth-notice--warning">{flow.rateLimitNotice}</p>}
       {flow.resendError && (

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { MAGIC_LINK_SENT_MESSAGE, maskEmail } from '../../lib/auth/magic-link';
 import { classNames } from '../../ui/size';
-import { MAIL_SERVICES } from '../auth/CheckEmailPrompt';
-import { ExternalIcon } from '../auth/icons';
+import { MailQuickLinks } from '../auth/MailQuickLinks';
 import '../auth/auth.css';
 import './lead.css';
 import type { FlowStepProps } from '../flow';
@@ -48,7 +47,6 @@ function useNow(delay: number | null): number {
  */
 export function ConfirmationStep({ email, emailStepId = 'email', send, onResend, returning = null, allData, fail, clearError }: ConfirmationStepProps) {
   const address = email ?? addressFrom(allData, emailStepId);
-  const linksId = useId();
   const [state, dispatch] = useReducer(confirmationReducer, initialConfirmationState);
   const now = useNow(nextRenderDelay(state, Date.now()));
   const view = resendView(state, now);
@@ -109,21 +107,7 @@ export function ConfirmationStep({ email, emailStepId = 'email', send, onResend,
       </p>
       <p className="lead-confirmation__hint">The link works once and expires soon. If it hasn’t arrived, check your spam folder.</p>
 
-      <p className="mail-links__caption" id={linksId}>
-        Open your inbox
-      </p>
-      <ul className="mail-links" aria-labelledby={linksId}>
-        {MAIL_SERVICES.map((service) => (
-          <li key={service.name}>
-            <a className="mail-links__link" href={service.href} target="_blank" rel="noopener noreferrer">
-              <span className="visually-hidden">Open </span>
-              {service.name}
-              <ExternalIcon />
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      <MailQuickLinks />
 
       <p className="visually-hidden" role="status">
         {view.showTick ? MAGIC_LINK_SENT_MESSAGE : ''}
