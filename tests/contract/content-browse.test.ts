@@ -12,17 +12,8 @@ import { postgresContent } from '../../adapters/postgres/content-repository';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import type { ContentChange, NewContent } from '../../application/ports/content-repository';
 import type { ContentStatus, ContentType } from '../../domain/content/constants';
-import { detailsWithDefaults, searchableText, sharedWithDefaults, type ContentShared } from '../../domain/content/model';
+import { at, published, T0 } from '../support/content-items';
 import { databaseTargets } from '../support/database';
-
-const T0 = new Date('2030-03-04T05:06:07.891Z');
-const at = (s: number) => new Date(T0.getTime() + s * 1000);
-
-function published(type: ContentType, shared: Partial<ContentShared>, details: Record<string, unknown> = {}, extra: Partial<NewContent> = {}): NewContent {
-  const s = sharedWithDefaults({ title: 'Untitled', slug: `${type.toLowerCase().replace('_', '-')}-${randomUUID().slice(0, 8)}`, ...shared });
-  const d = detailsWithDefaults(type, details);
-  return { type, shared: s, status: 'PUBLISHED', publishedAt: T0, details: d, links: {}, searchText: searchableText(type, s, d), creators: [], relations: [], ...extra };
-}
 
 for (const target of await databaseTargets()) {
   describe(`library browsing [${target.name}]`, () => {

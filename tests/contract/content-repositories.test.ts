@@ -12,22 +12,12 @@ import { postgresProgress } from '../../adapters/postgres/content-progress';
 import { postgresContent } from '../../adapters/postgres/content-repository';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import type { ChildKind, NewContent } from '../../application/ports/content-repository';
-import type { ContentStatus, ContentType } from '../../domain/content/constants';
-import { detailsWithDefaults, searchableText, sharedWithDefaults, type ContentShared } from '../../domain/content/model';
+import type { ContentStatus } from '../../domain/content/constants';
+import { type ContentShared } from '../../domain/content/model';
 import { impliedStatus } from '../../domain/content/progress';
 import { searchWords } from '../../domain/content/search';
+import { at, draft, T0, uniqueSlug } from '../support/content-items';
 import { databaseTargets } from '../support/database';
-
-const T0 = new Date('2030-03-04T05:06:07.891Z');
-const at = (s: number) => new Date(T0.getTime() + s * 1000);
-let n = 0;
-const uniqueSlug = (stem = 'item') => `${stem}-${randomUUID().slice(0, 8)}-${n++}`;
-
-function draft(type: ContentType, shared: Partial<ContentShared> = {}, details: Record<string, unknown> = {}, extra: Partial<NewContent> = {}): NewContent {
-  const s = sharedWithDefaults({ title: 'Untitled', slug: uniqueSlug(type.toLowerCase().replace('_', '-')), ...shared });
-  const d = detailsWithDefaults(type, details);
-  return { type, shared: s, status: 'DRAFT', publishedAt: null, details: d, links: {}, searchText: searchableText(type, s, d), creators: [], relations: [], ...extra };
-}
 
 for (const target of await databaseTargets()) {
   describe(`content repositories [${target.name}]`, () => {
@@ -70,7 +60,7 @@ for (const target of await databaseTargets()) {
         const b = await book();
         const essay = await create(draft('ESSAY', {}, { contentText: 'Text' }, { links: { books: [{ bookId: b.id, orderIndex: 2 }], discussions: [{ discussionId: discussion.id, orderIndex: 1 }] } }));
         expect(essay.links).toEqual({ books: [{ bookId: b.id, orderIndex: 2 }], discussions: [{ discussionId: discussion.id, orderIndex: 1 }] });
-        const term = await create(draft('LEXICON_TERM', {}, { term: 'Egoism', normalizedTerm: `egoism-${n++}`, firstLetter: 'E' }));
+        const term = await create(draft('LEXICON_TERM', {}, { term: 'Egoism', normalizedTerm: `egoism-${randomUUID().slice(0, 8)}`, firstLetter: 'E' }));
         const excerpt = await create(draft('EXCERPT', {}, { excerpt: 'Quote' }, { links: { lexiconTerms: [{ lexiconTermId: term.id, orderIndex: 0 }] } }));
         expect(excerpt.links.lexiconTerms).toEqual([{ lexiconTermId: term.id, orderIndex: 0 }]);
         const track = await create(draft('TRACK', {}, { overview: 'Path' }, { links: { items: [{ contentId: essay.id, orderIndex: 1, description: 'Read', isRequired: false }, { contentId: b.id, orderIndex: 0, description: null, isRequired: true }] } }));
@@ -90,7 +80,7 @@ for (const target of await databaseTargets()) {
         const b = await book();
         await create(draft('CHAPTER', {}, { bookId: b.id, orderIndex: 1 }));
         expect(await content().create(draft('CHAPTER', {}, { bookId: b.id, orderIndex: 1 }), T0)).toEqual({ ok: false, reason: 'order_taken' });
-        const normalizedTerm = `objectivity-${n++}`;
+        const normalizedTerm = `objectivity-${randomUUID().slice(0, 8)}`;
         await create(draft('LEXICON_TERM', {}, { term: 'Objectivity', normalizedTerm, firstLetter: 'O' }));
         expect(await content().create(draft('LEXICON_TERM', {}, { term: 'Objectivity', normalizedTerm, firstLetter: 'O' }), T0)).toEqual({ ok: false, reason: 'term_taken' });
       });
