@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { setupPasswordSchema } from '../../../../domain/auth/schemas';
 import { accountApi } from '../../lib/auth/account-api';
@@ -54,15 +54,9 @@ function PasswordForm({ hasPassword, preferred }: { hasPassword: boolean; prefer
   const form = useCheckedForm(passwordFormSchema, { currentPassword: '', password: '' }, ids);
   const [setAsPreferred, setSetAsPreferred] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const input = form.validate();
-    if (!input) return;
+  const submit = form.submitWith(async (input) => {
     setFailure(null);
-    setSaving(true);
     try {
       const currentPassword = hasPassword && input.currentPassword !== '' ? { currentPassword: input.currentPassword } : {};
       await runSensitive(() => accountApi.setupPassword({ password: input.password, setAsPreferred, ...currentPassword }));
@@ -76,10 +70,8 @@ function PasswordForm({ hasPassword, preferred }: { hasPassword: boolean; prefer
         setFailure(describeFailure(error, PASSWORD_SETUP_FAILED_MESSAGE));
         form.showServerErrors(serverFieldErrors(error));
       }
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <form className="security-form" noValidate onSubmit={(event) => void submit(event)}>
@@ -117,7 +109,7 @@ function PasswordForm({ hasPassword, preferred }: { hasPassword: boolean; prefer
         <ToggleField label="Make password my preferred way to sign in" name="setAsPreferred" value={setAsPreferred} onChange={setSetAsPreferred} />
       )}
       <div className="security-form__actions">
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={form.submitting}>
           {hasPassword ? 'Change password' : 'Set password'}
         </Button>
       </div>

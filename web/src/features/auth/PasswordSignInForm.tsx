@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { loginSchema } from '../../../../domain/auth/schemas';
 import { authApi, type AuthApi } from '../../lib/auth/api';
 import { PASSWORD_FORMS_EMAIL_MESSAGE } from '../../lib/auth/forms';
@@ -30,15 +30,9 @@ export function PasswordSignInForm({ onUseEmailLink, api = authApi }: PasswordSi
   const ids = useMemo(() => ({ email: emailId, password: passwordId }), [emailId, passwordId]);
   const form = useCheckedForm(loginSchema, { email: '', password: '' }, ids);
   const [banner, setBanner] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const input = form.validate();
-    if (!input) return;
+  const submit = form.submitWith(async (input) => {
     setBanner(null);
-    setSubmitting(true);
     try {
       auth.completeSignIn(await api.loginWithPassword(input));
     } catch (error) {
@@ -51,10 +45,8 @@ export function PasswordSignInForm({ onUseEmailLink, api = authApi }: PasswordSi
         form.setValues((values) => ({ ...values, password: '' }));
         form.focus('password');
       }
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="auth-form" aria-describedby={banner ? bannerId : undefined}>
@@ -85,7 +77,7 @@ export function PasswordSignInForm({ onUseEmailLink, api = authApi }: PasswordSi
         onChange={(value) => form.setValue('password', value)}
         error={form.errors.password}
       />
-      <Button type="submit" size="lg" className="auth-form__submit" loading={submitting}>
+      <Button type="submit" size="lg" className="auth-form__submit" loading={form.submitting}>
         Sign in with password
       </Button>
       {onUseEmailLink && (

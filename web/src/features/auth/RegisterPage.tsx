@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { registerSchema } from '../../../../domain/auth/schemas';
 import { pageTitle } from '../../app/product';
@@ -82,15 +82,9 @@ function RegisterForm({ api, loginHref }: { api: AuthApi; loginHref: string }) {
   );
   const form = useCheckedForm(registerSchema, { firstName: '', lastName: '', email: '', password: '' }, ids);
   const [banner, setBanner] = useState<{ message: string; emailTaken: boolean } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const input = form.validate();
-    if (!input) return;
+  const submit = form.submitWith(async (input) => {
     setBanner(null);
-    setSubmitting(true);
     try {
       auth.completeSignIn(await api.register(input));
     } catch (error) {
@@ -98,10 +92,8 @@ function RegisterForm({ api, loginHref }: { api: AuthApi; loginHref: string }) {
       auth.failSignIn(message);
       setBanner({ message, emailTaken: isApiError(error) && error.code === 'EMAIL_TAKEN' });
       form.showServerErrors(serverFieldErrors(error));
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="auth-form" aria-describedby={banner ? bannerId : undefined}>
@@ -159,7 +151,7 @@ function RegisterForm({ api, loginHref }: { api: AuthApi; loginHref: string }) {
         onChange={(value) => form.setValue('password', value)}
         error={form.errors.password}
       />
-      <Button type="submit" size="lg" className="auth-form__submit" loading={submitting}>
+      <Button type="submit" size="lg" className="auth-form__submit" loading={form.submitting}>
         Create account
       </Button>
     </form>

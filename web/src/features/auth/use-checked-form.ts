@@ -4,7 +4,7 @@
  * a submit shows every message and moves focus to the first field at fault, and a message once
  * shown follows the text, so it goes as soon as the field is right.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/auth/forms';
 
@@ -53,5 +53,21 @@ export function useCheckedForm<K extends string, Out>(schema: z.ZodType<Out>, in
     focus(known[0]!);
   };
 
-  return { values, setValues, errors, setValue, validate, showServerErrors, focus };
+  const [submitting, setSubmitting] = useState(false);
+
+  /** The form's submit handler: checks the values, then runs `send` with them, one at a time, `submitting` while it runs. */
+  const submitWith = (send: (data: Out) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const data = validate();
+    if (!data) return;
+    setSubmitting(true);
+    try {
+      await send(data);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { values, setValues, errors, setValue, validate, showServerErrors, focus, submitting, submitWith };
 }
