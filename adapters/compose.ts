@@ -22,7 +22,7 @@ import { createSmtpMailer } from './mail/smtp-mailer';
 import { postgresAuditLog } from './postgres/audit-log';
 import { postgresMagicLinks } from './postgres/magic-links';
 import { postgresPasskeys } from './postgres/passkeys';
-import { postgresSessions } from './postgres/sessions';
+import { postgresSessionCheck, postgresSessions } from './postgres/sessions';
 import { postgresSocialAccounts } from './postgres/social-accounts';
 import { postgresUsers } from './postgres/users';
 import { postgresContent } from './postgres/content-repository';
@@ -93,6 +93,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     users: postgresUsers(db),
     magicLinks: postgresMagicLinks(db),
     sessions: postgresSessions(db),
+    sessionCheck: postgresSessionCheck(db),
     audit: postgresAuditLog(db),
     mailer,
     rateLimiter,
