@@ -14,7 +14,7 @@ import type { JobFailure, JobQueue } from '../application/ports/job-queue';
 import type { KeyValueStore } from '../application/ports/key-value-store';
 import type { Config } from './config';
 import { commonPasswords } from './crypto/common-passwords';
-import { createScryptHasher } from './crypto/password-hasher';
+import { createPasswordHasher } from './crypto/password-hasher';
 import { nodeSecrets } from './crypto/secrets';
 import { createLogger, type Logger } from './logger';
 import { createDevMailbox, type DevMailbox } from './mail/dev-mailbox';
@@ -97,7 +97,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     audit: postgresAuditLog(db),
     mailer,
     rateLimiter,
-    passwords: createScryptHasher(),
+    passwords: createPasswordHasher(),
     commonPasswords,
     passkeys: postgresPasskeys(db),
     webauthn: createWebAuthnRelyingParty({ appUrl: cfg.appUrl, rpName: PRODUCT_NAME }),

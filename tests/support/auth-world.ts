@@ -1,10 +1,10 @@
 /**
  * The sign-in use cases' dependencies on the memory adapters, the real crypto and WebAuthn
  * adapters, a test clock and the development mailbox, for unit tests. Hashing is cheap here
- * (scrypt ln=4); rate limits are generous unless a test asks for a tight one.
+ * (argon2id at 256 KiB, one pass); rate limits are generous unless a test asks for a tight one.
  */
 import { commonPasswords } from '../../adapters/crypto/common-passwords';
-import { createScryptHasher } from '../../adapters/crypto/password-hasher';
+import { createPasswordHasher } from '../../adapters/crypto/password-hasher';
 import { nodeSecrets } from '../../adapters/crypto/secrets';
 import { createDevMailbox } from '../../adapters/mail/dev-mailbox';
 import { memoryAuditLog } from '../../adapters/memory/audit-log';
@@ -41,7 +41,7 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
       passkey: { points: points.passkey ?? 1000, windowSeconds: 900 },
       'check-email': { points: 1000, windowSeconds: 600 },
     }),
-    passwords: createScryptHasher({ ln: 4, r: 8, p: 1 }),
+    passwords: createPasswordHasher({ argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 } }),
     commonPasswords,
     passkeys: repos.passkeys,
     webauthn: createWebAuthnRelyingParty({ appUrl: APP_URL, rpName: 'Objectivism Learning' }),
