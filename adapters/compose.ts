@@ -14,7 +14,7 @@ import type { JobFailure, JobQueue } from '../application/ports/job-queue';
 import type { KeyValueStore } from '../application/ports/key-value-store';
 import type { Config } from './config';
 import { commonPasswords } from './crypto/common-passwords';
-import { createScryptHasher } from './crypto/password-hasher';
+import { createPasswordHasher } from './crypto/password-hasher';
 import { nodeSecrets } from './crypto/secrets';
 import { createLogger, type Logger } from './logger';
 import { createDevMailbox, type DevMailbox } from './mail/dev-mailbox';
@@ -22,7 +22,7 @@ import { createSmtpMailer } from './mail/smtp-mailer';
 import { postgresAuditLog } from './postgres/audit-log';
 import { postgresMagicLinks } from './postgres/magic-links';
 import { postgresPasskeys } from './postgres/passkeys';
-import { postgresSessions } from './postgres/sessions';
+import { postgresSessionCheck, postgresSessions } from './postgres/sessions';
 import { postgresSocialAccounts } from './postgres/social-accounts';
 import { postgresUsers } from './postgres/users';
 import { postgresContent } from './postgres/content-repository';
@@ -93,10 +93,11 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     users: postgresUsers(db),
     magicLinks: postgresMagicLinks(db),
     sessions: postgresSessions(db),
+    sessionCheck: postgresSessionCheck(db),
     audit: postgresAuditLog(db),
     mailer,
     rateLimiter,
-    passwords: createScryptHasher(),
+    passwords: createPasswordHasher(),
     commonPasswords,
     passkeys: postgresPasskeys(db),
     webauthn: createWebAuthnRelyingParty({ appUrl: cfg.appUrl, rpName: PRODUCT_NAME }),

@@ -27,6 +27,7 @@ async function serveProduct() {
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     RATE_LIMIT_MAGIC_LINK_POINTS: '100000000',
+    RATE_LIMIT_PASSWORD_POINTS: '100000000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
   });
@@ -39,6 +40,10 @@ async function serveProduct() {
   const token = new URL(/https?:\/\/\S+token=\S+/.exec(services.devMailbox!.list('bench@example.org')[0]!.text)![0]).searchParams.get('token')!;
   const verified = await fetch(`${http.url}/api/auth/verify`, { method: 'POST', headers: { ...json, 'x-auth-transport': 'bearer' }, body: JSON.stringify({ token }) });
   const accessToken = ((await verified.json()) as { accessToken: string }).accessToken;
+  // A member with a password, for the password sign-in rows.
+  const registered = await fetch(`${http.url}/api/auth/register`, { method: 'POST', headers: { ...json, 'x-auth-transport': 'bearer' }, body: JSON.stringify({ email: 'bench-password@example.org', password: 'Galt-Gulch-Motor-1957', firstName: 'Bench', lastName: 'Member' }) });
+  // 409: registered by an earlier run on the same database, with the same password.
+  if (!registered.ok && registered.status !== 409) throw new Error(`register for the bench: ${registered.status} ${await registered.text()}`);
   return { url: http.url, info: { accessToken }, stop: async () => { await http.stop(); await services.close(); } };
 }
 

@@ -5,16 +5,17 @@
  * appends the same to bench/results/history.md.
  *
  * BENCH_DATABASE_URL / BENCH_REDIS_URL (else TEST_DATABASE_URL / TEST_REDIS_URL): the servers to
- * use; the library part needs PostgreSQL and fails without it. BENCH_PARTS=foundation,content
- * picks the parts; BENCH_SECONDS (10), BENCH_CONNECTIONS (50, foundation), BENCH_ITEMS (100000)
+ * use; the library part needs PostgreSQL and fails without it. BENCH_PARTS=foundation,passwords,content
+ * picks the parts (passwords: bench/passwords.ts, where argon2id runs); BENCH_SECONDS (10), BENCH_CONNECTIONS (50, foundation), BENCH_ITEMS (100000)
  * and BENCH_WORDS (250) size them.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { contentBench } from './content';
 import { foundationBench } from './foundation';
+import { passwordsBench } from './passwords';
 
 const env = process.env;
-const parts = new Set((env.BENCH_PARTS ?? 'foundation,content').split(',').map((p) => p.trim()));
+const parts = new Set((env.BENCH_PARTS ?? 'foundation,passwords,content').split(',').map((p) => p.trim()));
 const seconds = Number(env.BENCH_SECONDS ?? 10);
 const databaseUrl = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL;
 const redisUrl = env.BENCH_REDIS_URL ?? env.TEST_REDIS_URL;
@@ -22,6 +23,7 @@ const log = (line: string) => console.error(`[bench] ${line}`);
 
 const sections: string[][] = [];
 if (parts.has('foundation')) sections.push(await foundationBench({ databaseUrl, redisUrl, seconds, connections: Number(env.BENCH_CONNECTIONS ?? 50), log }));
+if (parts.has('passwords')) sections.push(await passwordsBench({ checks: Number(env.BENCH_PASSWORD_CHECKS ?? 64), concurrency: Number(env.BENCH_PASSWORD_CONCURRENCY ?? 8), log }));
 if (parts.has('content')) {
   if (!databaseUrl) {
     console.error('The library benchmark needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server where it may create a database.');

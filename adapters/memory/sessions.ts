@@ -2,7 +2,10 @@
  * The in-process SessionRepository, behaving as adapters/postgres/sessions.ts does
  * (tests/contract/auth-repositories.test.ts). It hands out copies, never its own records.
  */
-import type { SessionRecord, SessionRepository } from '../../application/ports/sessions';
+import type { PasskeyRepository } from '../../application/ports/passkeys';
+import type { SessionCheck, SessionRecord, SessionRepository } from '../../application/ports/sessions';
+import type { SocialAccountRepository } from '../../application/ports/social-accounts';
+import type { UserRepository } from '../../application/ports/users';
 
 const copy = (session: SessionRecord): SessionRecord => structuredClone(session);
 
@@ -62,6 +65,31 @@ export function memorySessions(): SessionRepository {
         .filter((s) => s.userId === userId && !s.revokedAt && s.expiresAt.getTime() > now.getTime())
         .sort(byLastUse)
         .map(copy);
+    },
+  };
+}
+
+export interface SessionCheckSources {
+  sessions: SessionRepository;
+  users: UserRepository;
+  passkeys: Pick<PasskeyRepository, 'countForUser'>;
+  socialAccounts: Pick<SocialAccountRepository, 'countForUser'>;
+}
+
+/** The session check over the other memory repositories, answering as adapters/postgres/sessions.ts does. */
+export function memorySessionCheck(from: SessionCheckSources): SessionCheck {
+  return {
+    async liveSession(id, { userId, now, touchIfUsedBefore, expiresAt }) {
+      const [session, user] = await Promise.all([from.sessions.byId(id), from.users.byId(userId)]);
+      if (!session || session.revokedAt || session.expiresAt.getTime() <= now.getTime() || session.userId !== userId) return null;
+      if (!user || !user.isActive) return null;
+      let live = session;
+      if (session.lastUsedAt.getTime() < touchIfUsedBefore.getTime()) {
+        await from.sessions.touch(id, now, expiresAt);
+        live = { ...session, lastUsedAt: new Date(now), expiresAt: new Date(expiresAt) };
+      }
+      const [passkeys, socialAccounts] = await Promise.all([from.passkeys.countForUser(userId), from.socialAccounts.countForUser(userId)]);
+      return { session: live, user, methods: { hasPasskey: passkeys > 0, hasSocialLogin: socialAccounts > 0 } };
     },
   };
 }

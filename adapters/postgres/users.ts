@@ -10,7 +10,8 @@ import type { Database, UsersTable } from './schema';
 import { isUuid } from './uuid';
 
 
-const toUser = (row: Selectable<UsersTable>): User => ({
+/** Also read by the session check (adapters/postgres/sessions.ts), which loads the member with the session. */
+export const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
   email: row.email,
   emailVerified: row.email_verified,

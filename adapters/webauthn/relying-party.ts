@@ -20,6 +20,7 @@ import {
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { WebAuthnRelyingParty } from '../../application/ports/passkeys';
 import { PASSKEY_CHALLENGE_TTL_SECONDS, type PasskeyRefusal } from '../../domain/auth/passkey';
+import { providerNameOf } from './authenticator-names';
 import type { PasskeyCreationOptions, PasskeyRequestOptions } from '../../domain/auth/passkey-schemas';
 
 export interface RelyingPartySettings {
@@ -118,6 +119,7 @@ export function createWebAuthnRelyingParty(settings: RelyingPartySettings): WebA
             deviceType: info.credentialDeviceType,
             backedUp: info.credentialBackedUp,
           },
+          provider: providerNameOf(info.aaguid),
         };
       } catch (error) {
         return { ok: false, reason: refusalOf(error) };

@@ -7,7 +7,7 @@ import type { CommonPasswords, PasswordHasher } from '../ports/passwords';
 import type { Mailer } from '../ports/mailer';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { Secrets } from '../ports/secrets';
-import type { SessionRepository } from '../ports/sessions';
+import type { SessionCheck, SessionRepository } from '../ports/sessions';
 import type { SocialAccountRepository } from '../ports/social-accounts';
 import type { SocialIdentityProviders } from '../ports/social-identity';
 import type { UserRepository } from '../ports/users';
@@ -29,6 +29,8 @@ export interface AuthDeps {
   users: UserRepository;
   magicLinks: MagicLinkRepository;
   sessions: SessionRepository;
+  /** The hot-path session check (one round trip); `sessions` for everything else. */
+  sessionCheck: SessionCheck;
   audit: AuditLog;
   mailer: Mailer;
   rateLimiter: RateLimiter;

@@ -117,7 +117,7 @@ export async function finishPasskeyRegistration(
     id: d.secrets.uuid(),
     userId: user.id,
     ...verdict.credential,
-    name: input.name ?? taken.ceremony.name ?? defaultPasskeyName(existing.map((p) => p.name)),
+    name: input.name ?? taken.ceremony.name ?? defaultPasskeyName(existing.map((p) => p.name), verdict.provider),
     createdAt: now,
     lastUsedAt: null,
   };

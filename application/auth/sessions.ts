@@ -6,7 +6,7 @@
  */
 import type { Actor } from '../../domain/auth/actor';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, SESSION_TOUCH_INTERVAL_SECONDS, type SignInMethod } from '../../domain/auth/session';
-import type { User } from '../../domain/auth/user';
+import type { SignInMethods, User } from '../../domain/auth/user';
 import { unauthenticated } from '../../domain/shared/errors';
 import { authKey } from '../../domain/storage/rules';
 import type { AuthDeps, ClientInfo } from './deps';
@@ -72,21 +72,33 @@ export async function startSession(d: SessionDeps, user: User, method: SignInMet
 export interface Authenticated {
   actor: Actor;
   user: User;
+  /** The member's linked methods, read with the session (toAuthUser needs them). */
+  methods: SignInMethods;
 }
 
-/** The member behind an access token, or null: unknown or expired token, revoked or expired session, inactive user. */
-export async function authenticate(d: Pick<AuthDeps, 'clock' | 'secrets' | 'kv' | 'sessions' | 'users'>, accessToken: string | undefined): Promise<Authenticated | null> {
+/**
+ * The member behind an access token, or null: unknown or expired token, revoked or expired session, inactive user.
+ * One key-value read and one repository call (sessionCheck: one PostgreSQL round trip), since every
+ * signed-in request pays for it; the use is recorded at most once per SESSION_TOUCH_INTERVAL_SECONDS.
+ */
+export async function authenticate(d: Pick<AuthDeps, 'clock' | 'secrets' | 'kv' | 'sessionCheck'>, accessToken: string | undefined): Promise<Authenticated | null> {
   if (!accessToken || accessToken.length > 200) return null;
   const record = await d.kv.get<TokenRecord>(accessKey(d.secrets.hash(accessToken)));
   const now = d.clock.now();
   if (!record || expired(record, now)) return null;
-  const [session, user] = await Promise.all([d.sessions.byId(record.sessionId), d.users.byId(record.userId)]);
-  if (!session || session.revokedAt || session.expiresAt <= now || session.userId !== record.userId) return null;
-  if (!user || !user.isActive) return null;
-  if (now.getTime() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_SECONDS * 1000) {
-    await d.sessions.touch(session.id, now, new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000));
-  }
-  return { user, actor: { userId: user.id, email: user.email, roles: user.roles, sessionId: session.id, signedInAt: session.createdAt, verifiedAt: session.reauthenticatedAt && session.reauthenticatedAt > session.createdAt ? session.reauthenticatedAt : session.createdAt } };
+  const live = await d.sessionCheck.liveSession(record.sessionId, {
+    userId: record.userId,
+    now,
+    touchIfUsedBefore: new Date(now.getTime() - SESSION_TOUCH_INTERVAL_SECONDS * 1000),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  if (!live) return null;
+  const { session, user } = live;
+  return {
+    user,
+    methods: live.methods,
+    actor: { userId: user.id, email: user.email, roles: user.roles, sessionId: session.id, signedInAt: session.createdAt, verifiedAt: session.reauthenticatedAt && session.reauthenticatedAt > session.createdAt ? session.reauthenticatedAt : session.createdAt },
+  };
 }
 
 /** Rotates a refresh token. Presenting an already-rotated token revokes the session it belonged to. */

@@ -51,6 +51,8 @@ export type RegistrationVerdict =
   | {
       ok: true;
       credential: { credentialId: string; publicKey: Uint8Array; counter: number; transports: string[]; deviceType: PasskeyDeviceType; backedUp: boolean };
+      /** Where the passkey lives ('Google Password Manager'), from the AAGUID the authenticator reported; null when unknown. */
+      provider: string | null;
     }
   | { ok: false; reason: PasskeyRefusal };
 

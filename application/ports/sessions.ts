@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../domain/auth/session';
+import type { SignInMethods, User } from '../../domain/auth/user';
 
 export interface SessionRecord {
   id: string;
@@ -27,4 +28,34 @@ export interface SessionRepository {
   revokeAllForUser(userId: string, reason: string, now: Date): Promise<number>;
   /** Live sessions of a member, most recently used first. */
   listActive(userId: string, now: Date): Promise<SessionRecord[]>;
+}
+
+/** A live session with its member and the member's linked sign-in methods. */
+export interface LiveSession {
+  /** The session as stored after this check (a recorded use included). */
+  session: SessionRecord;
+  user: User;
+  methods: SignInMethods;
+}
+
+export interface LiveSessionQuery {
+  /** The member the access token was issued to: a session of anyone else is not live for it. */
+  userId: string;
+  now: Date;
+  /** Record the use (lastUsedAt = now, expiry slid to `expiresAt`) only when the last one is older than this. */
+  touchIfUsedBefore: Date;
+  expiresAt: Date;
+}
+
+/**
+ * The session check of every signed-in request, as one read (and, at most once per touch
+ * interval, the use recorded in the same statement): PostgreSQL answers it in one round trip.
+ */
+export interface SessionCheck {
+  /**
+   * The session `id` with its member and methods, or null when the session is absent, revoked,
+   * expired at `now` or another member's, or the member is absent or inactive (nothing is
+   * recorded then).
+   */
+  liveSession(id: string, query: LiveSessionQuery): Promise<LiveSession | null>;
 }

@@ -74,11 +74,15 @@ export function signCountAccepted(stored: number, received: number): boolean {
   return (stored === 0 && received === 0) || received > stored;
 }
 
-/** 'Passkey', then 'Passkey 2', 'Passkey 3', ... the first not yet taken by the member. */
-export function defaultPasskeyName(taken: readonly string[]): string {
+/**
+ * The provider's name ('Google Password Manager') or, when the authenticator did not say which it
+ * is, 'Passkey'; then the same with 2, 3, ... the first not yet taken by the member.
+ */
+export function defaultPasskeyName(taken: readonly string[], provider?: string | null): string {
+  const base = provider?.trim().slice(0, PASSKEY_NAME_MAX_LENGTH - 4) || 'Passkey';
   const names = new Set(taken.map((n) => n.toLowerCase()));
-  if (!names.has('passkey')) return 'Passkey';
-  for (let i = 2; ; i++) if (!names.has(`passkey ${i}`)) return `Passkey ${i}`;
+  if (!names.has(base.toLowerCase())) return base;
+  for (let i = 2; ; i++) if (!names.has(`${base} ${i}`.toLowerCase())) return `${base} ${i}`;
 }
 
 /** Challenges are base64url strings the server made; anything else cannot be one of ours. */

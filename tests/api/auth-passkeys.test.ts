@@ -130,6 +130,31 @@ describe('POST /api/auth/verify-passkey', () => {
     expect(res.json.passkey).toMatchObject({ name: 'Passkey', deviceType: 'multiDevice', backedUp: true });
   });
 
+  it('names a passkey after its provider from the AAGUID, numbering a second one of the same provider, and keeps the rename', async () => {
+    const GOOGLE = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4';
+    const { api } = await member();
+    const first = await addPasskey(api, authenticator({ aaguid: GOOGLE, synced: true }));
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json.passkey.name).toBe('Google Password Manager');
+    const second = await addPasskey(api, authenticator({ aaguid: GOOGLE.toUpperCase() }));
+    expect(second.json.passkey.name).toBe('Google Password Manager 2');
+    const onePassword = await addPasskey(api, authenticator({ aaguid: 'bada5566-a7aa-401f-bd96-45619a55120d' }));
+    expect(onePassword.json.passkey.name).toBe('1Password');
+    const unknown = await addPasskey(api, authenticator({ aaguid: '12345678-1234-4321-8765-123456789abc' }));
+    expect(unknown.json.passkey.name).toBe('Passkey');
+    const undisclosed = await addPasskey(api, authenticator());
+    expect(undisclosed.json.passkey.name).toBe('Passkey 2');
+    const chosen = await addPasskey(api, authenticator({ aaguid: GOOGLE }), { name: 'Work phone' });
+    expect(chosen.json.passkey.name).toBe('Work phone');
+
+    const renamed = await api.request('PATCH', `/api/auth/passkey/${first.json.passkey.id}`, { name: 'Pixel' });
+    expect(renamed.json.passkey.name).toBe('Pixel');
+    // The provider's own name is free again, so the next one of that provider takes it.
+    expect((await addPasskey(api, authenticator({ aaguid: GOOGLE }))).json.passkey.name).toBe('Google Password Manager');
+    const listed: string[] = (await api.get('/api/auth/passkey/list')).json.passkeys.map((p: { name: string }) => p.name);
+    expect(listed.sort()).toEqual(['1Password', 'Google Password Manager', 'Google Password Manager 2', 'Passkey', 'Passkey 2', 'Pixel', 'Work phone']);
+  });
+
   it.each<[string, Corruption, string]>([
     ['an assertion type', { type: 'webauthn.get' }, 'type'],
     ['a foreign origin', { origin: 'https://evil.example' }, 'origin'],

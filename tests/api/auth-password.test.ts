@@ -1,6 +1,6 @@
 /** Passwords, sign-in methods, re-authentication and the sessions list against a real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseScryptHash } from '../../adapters/crypto/password-hasher';
+import { OWASP_ARGON2ID, parseArgon2Hash } from '../../adapters/crypto/password-hasher';
 import { ApiClient, type ApiAnswer } from '../support/client';
 import { testClock } from '../support/clock';
 import { linkIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -34,13 +34,13 @@ async function viaMagicLink(api: ApiClient, email: string) {
 }
 
 describe('POST /api/auth/register', () => {
-  it('creates the account, signs in, and stores a scrypt hash with the OWASP parameters', async () => {
+  it('creates the account, signs in, and stores an argon2id hash with the OWASP parameters', async () => {
     const { api, email, user } = await registered();
     expect(user).toMatchObject({ email, firstName: 'Dagny', lastName: 'Taggart', hasPassword: true, preferredAuthMethod: 'PASSWORD', emailVerified: false, needsProfileCompletion: false });
     expect((await api.get('/api/auth/me')).status).toBe(200);
     const row = await server.services.database.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
-    expect(parseScryptHash(row.password_hash!)).toMatchObject({ ln: 17, r: 8, p: 1 });
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(parseArgon2Hash(row.password_hash!)).toEqual(OWASP_ARGON2ID);
     expect(row.password_hash).not.toContain(GOOD);
   });
 
@@ -129,12 +129,12 @@ describe('POST /api/auth/login', () => {
 
   it('rehashes a stored hash with older parameters on a successful login', async () => {
     const { email } = await registered();
-    const { createScryptHasher } = await import('../../adapters/crypto/password-hasher');
-    const weak = await createScryptHasher({ ln: 14, r: 8, p: 1 }).hash(GOOD);
+    const { createPasswordHasher } = await import('../../adapters/crypto/password-hasher');
+    const weak = await createPasswordHasher({ argon2: { memoryCost: 4096, timeCost: 1, parallelism: 1 } }).hash(GOOD);
     await server.services.database.db.updateTable('users').set({ password_hash: weak }).where('email', '=', email).execute();
     expect((await client().post('/api/auth/login', { email, password: GOOD })).status).toBe(200);
     const row = await server.services.database.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The sign-in repositories' contracts (UserRepository, MagicLinkRepository, SessionRepository,
- * AuditLog), each written once and run against the memory twins, embedded PGlite and, when
+ * SessionCheck, AuditLog), each written once and run against the memory twins, embedded PGlite and, when
  * TEST_DATABASE_URL is set, PostgreSQL, so the embedded default cannot drift from production.
  *
  * One database per backend is shared by the suites: every test works on its own addresses and
@@ -12,17 +12,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../adapters/compose';
 import { memoryAuditLog } from '../../adapters/memory/audit-log';
 import { memoryMagicLinks } from '../../adapters/memory/magic-links';
-import { memorySessions } from '../../adapters/memory/sessions';
+import { memoryPasskeys } from '../../adapters/memory/passkeys';
+import { memorySessionCheck, memorySessions } from '../../adapters/memory/sessions';
+import { memorySocialAccounts } from '../../adapters/memory/social-accounts';
 import { memoryUsers } from '../../adapters/memory/users';
 import { postgresAuditLog } from '../../adapters/postgres/audit-log';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import { postgresMagicLinks } from '../../adapters/postgres/magic-links';
 import { DEMO_USERS, demoUsersSeeder } from '../../adapters/postgres/seed-users';
-import { postgresSessions } from '../../adapters/postgres/sessions';
+import { postgresPasskeys } from '../../adapters/postgres/passkeys';
+import { postgresSessionCheck, postgresSessions } from '../../adapters/postgres/sessions';
+import { postgresSocialAccounts } from '../../adapters/postgres/social-accounts';
 import { postgresUsers } from '../../adapters/postgres/users';
 import type { AuditEvent, AuditLog } from '../../application/ports/audit-log';
 import type { MagicLinkRecord, MagicLinkRepository } from '../../application/ports/magic-links';
-import type { SessionRecord, SessionRepository } from '../../application/ports/sessions';
+import type { PasskeyRepository } from '../../application/ports/passkeys';
+import type { LiveSessionQuery, SessionCheck, SessionRecord, SessionRepository } from '../../application/ports/sessions';
+import type { SocialAccountRepository } from '../../application/ports/social-accounts';
 import type { UserPatch, UserRepository } from '../../application/ports/users';
 import { ROLES } from '../../domain/auth/roles';
 import { DEFAULT_PREFERENCES, THEMES } from '../../domain/auth/schemas';
@@ -33,6 +39,10 @@ interface AuthRepositories {
   users: UserRepository;
   magicLinks: MagicLinkRepository;
   sessions: SessionRepository;
+  sessionCheck: SessionCheck;
+  /** Written by the SessionCheck suite: the check reports whether the member has any. */
+  passkeys: PasskeyRepository;
+  socialAccounts: SocialAccountRepository;
   auditLog: AuditLog;
 }
 
@@ -45,11 +55,14 @@ interface Opened {
 const backends: { name: string; open(): Promise<Opened> }[] = [
   {
     name: 'memory',
-    open: async () => ({
-      repos: { users: memoryUsers(), magicLinks: memoryMagicLinks(), sessions: memorySessions(), auditLog: memoryAuditLog() },
-      handle: null,
-      close: async () => undefined,
-    }),
+    open: async () => {
+      const linked = { users: memoryUsers(), sessions: memorySessions(), passkeys: memoryPasskeys(), socialAccounts: memorySocialAccounts() };
+      return {
+        repos: { ...linked, magicLinks: memoryMagicLinks(), sessionCheck: memorySessionCheck(linked), auditLog: memoryAuditLog() },
+        handle: null,
+        close: async () => undefined,
+      };
+    },
   },
   ...(await databaseTargets()).map((target) => ({
     name: target.name,
@@ -57,7 +70,19 @@ const backends: { name: string; open(): Promise<Opened> }[] = [
       const { handle, drop } = await target.make();
       await handle.migrate();
       const { db } = handle;
-      return { repos: { users: postgresUsers(db), magicLinks: postgresMagicLinks(db), sessions: postgresSessions(db), auditLog: postgresAuditLog(db) }, handle, close: drop };
+      return {
+        repos: {
+          users: postgresUsers(db),
+          magicLinks: postgresMagicLinks(db),
+          sessions: postgresSessions(db),
+          sessionCheck: postgresSessionCheck(db),
+          passkeys: postgresPasskeys(db),
+          socialAccounts: postgresSocialAccounts(db),
+          auditLog: postgresAuditLog(db),
+        },
+        handle,
+        close: drop,
+      };
     },
   })),
 ];
@@ -478,6 +503,129 @@ function sessionsContract(repos: () => AuthRepositories) {
   });
 }
 
+function sessionCheckContract(repos: () => AuthRepositories) {
+  const aMember = async () => (await repos().users.createOrGet({ email: uniqueEmail('check'), emailVerified: true, roles: ['MEMBER', 'TEACHER'], firstName: 'Ada' }, T0)).user;
+  const aSession = (userId: string, overrides: Partial<Omit<SessionRecord, 'revokedAt' | 'revokedReason' | 'reauthenticatedAt'>> = {}) => ({
+    id: randomUUID(),
+    userId,
+    method: 'PASSWORD' as const,
+    ip: '198.51.100.4',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0',
+    createdAt: at(0),
+    lastUsedAt: at(0),
+    expiresAt: at(7 * 24 * 60 * MINUTE),
+    ...overrides,
+  });
+  /** A check at `now` with the product's policy: touch when the last use is over a minute old, slide the expiry a week. */
+  const query = (userId: string, now: Date): LiveSessionQuery => ({ userId, now, touchIfUsedBefore: new Date(now.getTime() - MINUTE), expiresAt: new Date(now.getTime() + 7 * 24 * 60 * MINUTE) });
+  const stored = (session: ReturnType<typeof aSession>, overrides: Partial<SessionRecord> = {}): SessionRecord => ({ ...session, revokedAt: null, revokedReason: null, reauthenticatedAt: null, ...overrides });
+
+  describe('SessionCheck', () => {
+    it('answers a live session with its member, exactly as the repositories read them, and no linked methods', async () => {
+      const member = await aMember();
+      const session = aSession(member.id, { lastUsedAt: at(30_000) });
+      await repos().sessions.create(session);
+      await repos().sessions.markReauthenticated(session.id, at(20_000));
+      const live = await repos().sessionCheck.liveSession(session.id, query(member.id, at(MINUTE)));
+      expect(live).toEqual({ session: stored(session, { reauthenticatedAt: at(20_000) }), user: await repos().users.byId(member.id), methods: { hasPasskey: false, hasSocialLogin: false } });
+    });
+
+    it('reports a passkey and a linked social account as soon as they exist, and stops when they are gone', async () => {
+      const member = await aMember();
+      const other = await aMember();
+      const session = aSession(member.id);
+      await repos().sessions.create(session);
+      const check = async () => (await repos().sessionCheck.liveSession(session.id, query(member.id, at(1))))?.methods;
+      await repos().passkeys.create({ id: randomUUID(), userId: other.id, credentialId: randomBytes(32).toString('base64url'), publicKey: new Uint8Array(randomBytes(77)), counter: 0, transports: [], deviceType: 'multiDevice', backedUp: true, name: 'Theirs', createdAt: T0, lastUsedAt: null });
+      expect(await check()).toEqual({ hasPasskey: false, hasSocialLogin: false });
+      await repos().passkeys.create({ id: randomUUID(), userId: member.id, credentialId: randomBytes(32).toString('base64url'), publicKey: new Uint8Array(randomBytes(77)), counter: 0, transports: ['internal'], deviceType: 'multiDevice', backedUp: true, name: 'Laptop', createdAt: T0, lastUsedAt: null });
+      expect(await check()).toEqual({ hasPasskey: true, hasSocialLogin: false });
+      await repos().socialAccounts.link({ id: randomUUID(), userId: member.id, provider: 'google', subject: randomUUID(), email: null, emailVerified: false, createdAt: T0, lastUsedAt: T0 });
+      expect(await check()).toEqual({ hasPasskey: true, hasSocialLogin: true });
+      await repos().passkeys.removeAllForUser(member.id);
+      await repos().socialAccounts.removeAllForUser(member.id);
+      expect(await check()).toEqual({ hasPasskey: false, hasSocialLogin: false });
+    });
+
+    it('answers null for an absent, revoked or expired session, another member’s, or an inactive member', async () => {
+      const member = await aMember();
+      const other = await aMember();
+      const now = at(60 * MINUTE);
+      const live = aSession(member.id);
+      const revoked = aSession(member.id);
+      const expiringNow = aSession(member.id, { expiresAt: now });
+      for (const s of [live, revoked, expiringNow]) await repos().sessions.create(s);
+      await repos().sessions.revoke(revoked.id, 'signed out', at(MINUTE));
+
+      expect(await repos().sessionCheck.liveSession(live.id, query(member.id, now))).not.toBeNull();
+      expect(await repos().sessionCheck.liveSession(randomUUID(), query(member.id, now))).toBeNull();
+      expect(await repos().sessionCheck.liveSession('not-a-uuid', query(member.id, now))).toBeNull();
+      expect(await repos().sessionCheck.liveSession(live.id, query('not-a-uuid', now))).toBeNull();
+      expect(await repos().sessionCheck.liveSession(revoked.id, query(member.id, now))).toBeNull();
+      expect(await repos().sessionCheck.liveSession(expiringNow.id, query(member.id, now))).toBeNull();
+      expect(await repos().sessionCheck.liveSession(expiringNow.id, query(member.id, at(60 * MINUTE - 1)))).not.toBeNull();
+      expect(await repos().sessionCheck.liveSession(live.id, query(other.id, now))).toBeNull();
+      await repos().users.update(member.id, { isActive: false }, now);
+      expect(await repos().sessionCheck.liveSession(live.id, query(member.id, now))).toBeNull();
+      await repos().users.update(member.id, { isActive: true }, now);
+      expect(await repos().sessionCheck.liveSession(live.id, query(member.id, now))).not.toBeNull();
+    });
+
+    it('records the use only when the last one is older than asked, and answers the session as stored', async () => {
+      const member = await aMember();
+      const session = aSession(member.id, { lastUsedAt: at(10 * MINUTE) });
+      await repos().sessions.create(session);
+
+      // Used 59.999 s ago: not recorded.
+      const recent = await repos().sessionCheck.liveSession(session.id, query(member.id, at(11 * MINUTE - 1)));
+      expect(recent?.session).toEqual(stored(session));
+      expect(await repos().sessions.byId(session.id)).toEqual(stored(session));
+      // Exactly a minute ago: still not (older than, strictly).
+      await repos().sessionCheck.liveSession(session.id, query(member.id, at(11 * MINUTE)));
+      expect(await repos().sessions.byId(session.id)).toEqual(stored(session));
+
+      const now = at(11 * MINUTE + 1);
+      const touched = stored(session, { lastUsedAt: now, expiresAt: new Date(now.getTime() + 7 * 24 * 60 * MINUTE) });
+      expect((await repos().sessionCheck.liveSession(session.id, query(member.id, now)))?.session).toEqual(touched);
+      expect(await repos().sessions.byId(session.id)).toEqual(touched);
+    });
+
+    it('records nothing for a session it does not answer', async () => {
+      const member = await aMember();
+      const other = await aMember();
+      const now = at(60 * MINUTE);
+      const revoked = aSession(member.id);
+      const expired = aSession(member.id, { expiresAt: at(59 * MINUTE) });
+      const othersView = aSession(member.id);
+      const ofInactive = aSession(other.id);
+      for (const s of [revoked, expired, othersView, ofInactive]) await repos().sessions.create(s);
+      await repos().sessions.revoke(revoked.id, 'signed out', at(MINUTE));
+      await repos().users.update(other.id, { isActive: false }, now);
+
+      expect(await repos().sessionCheck.liveSession(revoked.id, query(member.id, now))).toBeNull();
+      expect(await repos().sessionCheck.liveSession(expired.id, query(member.id, now))).toBeNull();
+      expect(await repos().sessionCheck.liveSession(othersView.id, query(other.id, now))).toBeNull();
+      expect(await repos().sessionCheck.liveSession(ofInactive.id, query(other.id, now))).toBeNull();
+      expect(await repos().sessions.byId(revoked.id)).toEqual(stored(revoked, { revokedAt: at(MINUTE), revokedReason: 'signed out' }));
+      expect(await repos().sessions.byId(expired.id)).toEqual(stored(expired));
+      expect(await repos().sessions.byId(othersView.id)).toEqual(stored(othersView));
+      expect(await repos().sessions.byId(ofInactive.id)).toEqual(stored(ofInactive));
+    });
+
+    it('hands out copies: changing an answer changes nothing stored', async () => {
+      const member = await aMember();
+      const session = aSession(member.id);
+      await repos().sessions.create(session);
+      const live = await repos().sessionCheck.liveSession(session.id, query(member.id, at(1)));
+      live?.session.createdAt.setTime(0);
+      live?.user.roles.push('ADMIN');
+      const again = await repos().sessionCheck.liveSession(session.id, query(member.id, at(2)));
+      expect(again?.session.createdAt).toEqual(T0);
+      expect(again?.user.roles).toEqual(['MEMBER', 'TEACHER']);
+    });
+  });
+}
+
 function auditLogContract(repos: () => AuthRepositories) {
   const aMember = async () => (await repos().users.createOrGet({ email: uniqueEmail('audit'), emailVerified: true, roles: ['MEMBER'] }, T0)).user;
   const anEvent = (overrides: Partial<AuditEvent> = {}): AuditEvent => ({
@@ -559,6 +707,7 @@ for (const backend of backends) {
     usersContract(repos);
     magicLinksContract(repos);
     sessionsContract(repos);
+    sessionCheckContract(repos);
     auditLogContract(repos);
 
     // The seeder writes through the database, so it runs on the two databases, not the memory twin.

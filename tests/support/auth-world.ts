@@ -1,17 +1,17 @@
 /**
  * The sign-in use cases' dependencies on the memory adapters, the real crypto and WebAuthn
  * adapters, a test clock and the development mailbox, for unit tests. Hashing is cheap here
- * (scrypt ln=4); rate limits are generous unless a test asks for a tight one.
+ * (argon2id at 256 KiB, one pass); rate limits are generous unless a test asks for a tight one.
  */
 import { commonPasswords } from '../../adapters/crypto/common-passwords';
-import { createScryptHasher } from '../../adapters/crypto/password-hasher';
+import { createPasswordHasher } from '../../adapters/crypto/password-hasher';
 import { nodeSecrets } from '../../adapters/crypto/secrets';
 import { createDevMailbox } from '../../adapters/mail/dev-mailbox';
 import { memoryAuditLog } from '../../adapters/memory/audit-log';
 import { createMemoryKeyValueStore } from '../../adapters/memory/key-value-store';
 import { memoryMagicLinks } from '../../adapters/memory/magic-links';
 import { memoryPasskeys } from '../../adapters/memory/passkeys';
-import { memorySessions } from '../../adapters/memory/sessions';
+import { memorySessionCheck, memorySessions } from '../../adapters/memory/sessions';
 import { memorySocialAccounts } from '../../adapters/memory/social-accounts';
 import { memoryUsers } from '../../adapters/memory/users';
 import { createRateLimiter } from '../../adapters/rate-limit/flexible-rate-limiter';
@@ -24,13 +24,15 @@ export const APP_URL = 'https://learn.example.org';
 export function authWorld(points: { password?: number; passkey?: number } = {}) {
   const clock = testClock(new Date('2026-06-01T10:00:00Z'));
   const mailbox = createDevMailbox();
+  const repos = { users: memoryUsers(), sessions: memorySessions(), passkeys: memoryPasskeys(), socialAccounts: memorySocialAccounts() };
   const d: AuthDeps = {
     clock,
     secrets: nodeSecrets,
     kv: createMemoryKeyValueStore({ clock }),
-    users: memoryUsers(),
+    users: repos.users,
     magicLinks: memoryMagicLinks(),
-    sessions: memorySessions(),
+    sessions: repos.sessions,
+    sessionCheck: memorySessionCheck(repos),
     audit: memoryAuditLog(),
     mailer: mailbox,
     rateLimiter: createRateLimiter({
@@ -39,11 +41,11 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
       passkey: { points: points.passkey ?? 1000, windowSeconds: 900 },
       'check-email': { points: 1000, windowSeconds: 600 },
     }),
-    passwords: createScryptHasher({ ln: 4, r: 8, p: 1 }),
+    passwords: createPasswordHasher({ argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 } }),
     commonPasswords,
-    passkeys: memoryPasskeys(),
+    passkeys: repos.passkeys,
     webauthn: createWebAuthnRelyingParty({ appUrl: APP_URL, rpName: 'Objectivism Learning' }),
-    socialAccounts: memorySocialAccounts(),
+    socialAccounts: repos.socialAccounts,
     socialProviders: {
       list: () => [],
       find: () => null,

@@ -137,6 +137,8 @@ export interface SoftwareAuthenticatorOptions {
   counter?: 'increment' | 'zero';
   /** Backup eligible and backed up (a synced passkey): multiDevice on the server. */
   synced?: boolean;
+  /** The AAGUID written into the attested credential data (a UUID); all zeros when left out, as privacy-minded authenticators answer. */
+  aaguid?: string;
 }
 
 export class ExcludedCredentialError extends Error {
@@ -181,7 +183,8 @@ export class SoftwareAuthenticator {
     const signCount = corrupt.signCount ?? 0;
 
     const idLength = [id.length >> 8, id.length & 0xff];
-    const attested = Uint8Array.from([...new Uint8Array(16), ...idLength, ...id, ...cose]);
+    const aaguid = this.options.aaguid ? Buffer.from(this.options.aaguid.replace(/-/g, ''), 'hex') : new Uint8Array(16);
+    const attested = Uint8Array.from([...aaguid, ...idLength, ...id, ...cose]);
     const authData = this.authenticatorData(corrupt.rpId ?? rpId, this.flags(corrupt, FLAGS.AT), signCount, attested);
     const attestationObject = encodeCbor(new Map<CborValue, CborValue>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
 

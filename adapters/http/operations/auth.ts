@@ -17,7 +17,7 @@ import { requestMagicLink, verifyMagicLink } from '../../../application/auth/mag
 import { checkEmail, updatePreferences, updateProfile } from '../../../application/auth/profile';
 import { allowanceOf, emailKey, ipKey } from '../../../application/auth/rate-limits';
 import { logout, refreshSession } from '../../../application/auth/sessions';
-import { authUserOf } from '../../../application/auth/user-view';
+import { authUserOf, toAuthUser } from '../../../application/auth/user-view';
 import { accessTokenOf, clearTokens, deliverTokens, refreshTokenOf, tokenFields } from '../auth-transport';
 import { defineMutation, defineQuery } from '../operation';
 
@@ -33,7 +33,7 @@ export const authOperations = {
     output: z.object({ authenticated: z.boolean(), user: authUserSchema.nullable() }),
     handler: async (_input, ctx) => {
       const auth = await ctx.auth();
-      return { authenticated: !!auth, user: auth ? await authUserOf(ctx.services.auth.deps, auth.user) : null };
+      return { authenticated: !!auth, user: auth ? toAuthUser(auth.user, auth.methods) : null };
     },
   }),
 
@@ -46,7 +46,7 @@ export const authOperations = {
     handler: async (_input, ctx) => {
       const auth = await ctx.auth();
       requireActor(auth?.actor);
-      return { user: await authUserOf(ctx.services.auth.deps, auth!.user) };
+      return { user: toAuthUser(auth!.user, auth!.methods) };
     },
   }),
 
