@@ -4,8 +4,9 @@
  * tests/contract/content-repository.test.ts holds it to the port's contract on PostgreSQL and PGlite.
  */
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { BodyKeys, BodyLock } from '../../application/ports/content-access';
 import type { ChildKind, ContentChange, ContentPage, ContentQuery, ContentRepository, ContentWriteResult, LibraryFacets, NewContent, SearchHit } from '../../application/ports/content-repository';
-import { TYPES_WITH_PARENTS, type AccessType, type ContentStatus, type ContentType, type Difficulty } from '../../domain/content/constants';
+import { ACCESS_TYPES, TYPES_WITH_PARENTS, type AccessType, type ContentStatus, type ContentType, type Difficulty } from '../../domain/content/constants';
 import type { ContentCreatorLink, ContentRelationLink } from '../../domain/content/links';
 import type { ContentItem, ContentLinks, ContentShared, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
 import { columnOf, DETAIL_TABLES, detailColumns, detailsFromRow, fieldsOf, insertDetails, readDetails, sqlValue, updateDetails } from './content-details';
@@ -14,7 +15,7 @@ import type { ContentTable } from './schema-content';
 import { isUuid } from './uuid';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type ContentRow = Omit<Selectable<ContentTable>, 'search' | 'search_text'>;
+type ContentRow = Omit<Selectable<ContentTable>, 'search' | 'search_text' | 'body_text'>;
 
 /**
  * A row as a content item, in one object literal: spreading a record and adding fields after it
@@ -112,28 +113,46 @@ function withDetails<Q>(q: Q, type: ContentType): Q {
 /** How many whole words one typed prefix may stand for before GIN's own prefix match is used for it. */
 const MAX_PREFIX_WORDS = 64;
 
+/** Every lock a body can have (migrations/0011_search_access.ts content_body_locks), each a lexeme `lock X` of `search`. */
+const BODY_LOCKS: readonly BodyLock[] = [...ACCESS_TYPES, 'RESTRICTED', 'UNPUBLISHED'];
+
 /**
- * The text query for what was typed, as a scalar subquery (migrations/0009_search_lexemes.ts):
- * each word is stemmed as the documents were (`english`; a stop word drops out, as in
- * to_tsquery), then expanded through `search_lexemes` into the whole lexemes it is a prefix of,
- * OR-ed; all words AND-ed. A prefix of more than MAX_PREFIX_WORDS lexemes keeps GIN's own prefix
- * match (`'w':*`), so nothing is ever cut off. The lexemes reach the query quoted, never parsed.
+ * The text queries for what was typed, as scalar subqueries (migrations/0009_search_lexemes.ts,
+ * 0011_search_access.ts): each word is stemmed as the documents were (`english`; a stop word drops
+ * out, as in to_tsquery), then expanded through `search_lexemes` into the whole lexemes it is a
+ * prefix of, OR-ed; all words AND-ed. Only lexemes the caller may match expand (those that came
+ * under locks the caller holds; absent keys: the catalogue text of published items), so a prefix
+ * that occurs only in gated bodies or drafts stands for nothing. A prefix of more than
+ * MAX_PREFIX_WORDS lexemes keeps GIN's own prefix match (`'w':*`), so nothing is ever cut off. The
+ * lexemes reach the query quoted, never parsed.
+ * - `match`, for `search`: each word in the catalogue text (`'virtu'`), or in the body
+ *   (`'body virtu'`) where the caller holds every lock (`& !'lock PREMIUM' & …` over the locks the
+ *   caller lacks); one GIN condition, and a body never matches for a caller who may not open it.
+ * - `rank`, for `search_head`: the catalogue words alone, as before.
  */
-export function matchQuery(words: readonly string[]): RawBuilder<string> {
-  return sql<string>`(
-    select string_agg(
-      case when cardinality(w.lexemes) between 1 and ${MAX_PREFIX_WORDS}
-        then '(' || array_to_string(array(select quote_literal(l) from unnest(w.lexemes) as l), ' | ') || ')'
-        else quote_literal(w.stem) || ':*' end,
-      ' & ' order by w.ord)::tsquery
+export function textQueries(words: readonly string[], keys: BodyKeys | undefined): { match: RawBuilder<string>; rank: RawBuilder<string> } {
+  const mayMatch = keys === 'all' ? sql`` : sql`and locks <@ ${[...(keys ?? [])]}::text[]`;
+  const query = (form: RawBuilder<string>) => sql<string>`(
+    select string_agg(${form}, ' & ' order by w.ord)::tsquery
     from (
       select typed.ord, stem, array(
-        select lexeme from search_lexemes where lexeme >= stem and lexeme < stem || chr(1114111) order by lexeme limit ${MAX_PREFIX_WORDS + 1}
+        select lexeme from search_lexemes where lexeme >= stem and lexeme < stem || chr(1114111) ${mayMatch}
+        group by lexeme order by lexeme limit ${MAX_PREFIX_WORDS + 1}
       ) as lexemes
       from unnest(${[...words]}::text[]) with ordinality as typed(word, ord)
         cross join lateral unnest(tsvector_to_array(to_tsvector('english', typed.word))) as stem
     ) as w
   )`;
+  // One word's lexemes in one namespace: '' the catalogue's, 'body ' the body's.
+  const expanded = (namespace: string) => sql<string>`case when cardinality(w.lexemes) between 1 and ${MAX_PREFIX_WORDS}
+        then '(' || array_to_string(array(select quote_literal(${namespace} || l) from unnest(w.lexemes) as l), ' | ') || ')'
+        else quote_literal(${namespace} || w.stem) || ':*' end`;
+  const catalogue = expanded('');
+  const shut = keys === undefined || keys === 'all' ? [] : BODY_LOCKS.filter((lock) => !keys.includes(lock)).map((lock) => `!'lock ${lock}'`);
+  let word = catalogue;
+  if (keys && shut.length > 0) word = sql<string>`'(' || ${catalogue} || ' | (' || ${expanded('body ')} || ' & ' || ${shut.join(' & ')} || '))'`;
+  else if (keys) word = sql<string>`'(' || ${catalogue} || ' | ' || ${expanded('body ')} || ')'`;
+  return { match: query(word), rank: query(catalogue) };
 }
 
 interface SortKey {
@@ -146,7 +165,7 @@ interface SortKey {
 /** A list's order as named keys, so a page chosen in a subquery can be put back in order outside it. */
 function sortKeys(query: Omit<ContentQuery, 'page' | 'limit'>): SortKey[] {
   const ordered = query.type && query.sort === 'order' ? ORDERED_TYPES[query.type] : undefined;
-  if (query.searchWords) return [{ name: 'sort_rank', expression: sql`ts_rank(content.search_head, ${matchQuery(query.searchWords)})`, direction: 'desc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
+  if (query.searchWords) return [{ name: 'sort_rank', expression: sql`ts_rank(content.search_head, ${textQueries(query.searchWords, query.bodyKeys).rank})`, direction: 'desc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   if (ordered) return [{ name: 'sort_position', expression: sql`(select d.order_index from ${sql.table(ordered)} as d where d.content_id = content.id)`, direction: 'asc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   if (query.sort === 'title' || query.sort === 'order') return [{ name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   return [{ name: 'created_at', direction: 'desc' }, { name: 'id', direction: 'desc' }];
@@ -305,7 +324,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
       const creatorId = isUuid(query.creatorId) ? query.creatorId : '00000000-0000-0000-0000-000000000000';
       q = q.where((eb) => eb.exists(eb.selectFrom('content_creators as cc').select(sql`1`.as('one')).whereRef('cc.content_id', '=', 'content.id').where('cc.creator_id', '=', creatorId)));
     }
-    if (query.searchWords) q = q.where(sql<boolean>`content.search @@ ${matchQuery(query.searchWords)}`);
+    if (query.searchWords) q = q.where(sql<boolean>`content.search @@ ${textQueries(query.searchWords, query.bodyKeys).match}`);
     if (query.details && query.type) {
       const type = query.type;
       const kinds = new Map(fieldsOf(type).map(([field, def]) => [field, def.kind]));
@@ -364,8 +383,8 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
    * to be ranked anyway). Its own function so the plan test explains the very query search() runs.
    */
   function searchPage(query: ContentQuery & { searchWords: readonly string[] }) {
-    // Ranked by the small head vector (title, subtitle, description, author); matched on the whole text.
-    const rank = sql<number>`ts_rank(content.search_head, ${matchQuery(query.searchWords)})`;
+    // Ranked by the small head vector (title, subtitle, description, author); matched on what the caller may search.
+    const rank = sql<number>`ts_rank(content.search_head, ${textQueries(query.searchWords, query.bodyKeys).rank})`;
     return filtered(query)
       .select(CONTENT_COLUMNS)
       .select(rank.as('rank'))
@@ -392,6 +411,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
               published: item.status === 'PUBLISHED',
               published_at: item.publishedAt,
               search_text: item.searchText,
+              body_text: item.bodyText,
               created_at: now,
               updated_at: now,
             })
@@ -414,7 +434,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
           if (!current) return null;
           await tx
             .updateTable('content')
-            .set({ ...sharedColumns(change.shared), status: change.status, published: change.status === 'PUBLISHED', published_at: change.publishedAt, search_text: change.searchText, updated_at: now })
+            .set({ ...sharedColumns(change.shared), status: change.status, published: change.status === 'PUBLISHED', published_at: change.publishedAt, search_text: change.searchText, body_text: change.bodyText, updated_at: now })
             .where('id', '=', id)
             .execute();
           await updateDetails(tx, current.type as ContentType, id, change.details);

@@ -28,8 +28,11 @@ export interface ContentTable {
   difficulty: string | null;
   author: string | null;
   contributors: TextList;
+  /** The catalogue's text beyond title, subtitle and description: searchable by everyone who sees the item. */
   search_text: Generated<string>;
-  /** Generated from the text columns; never written. */
+  /** The body's text: searchable only by callers who may open the item (migrations/0011_search_access.ts). */
+  body_text: Generated<string>;
+  /** Generated from the text columns and the body's locks; never written. */
   search: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
