@@ -15,13 +15,14 @@ import { sql, type Kysely } from 'kysely';
  *    of its parents (tests/contract/content-search-access.test.ts holds the two together). Kept
  *    from `parent_locks` (maintained like 0008's `parent_unpublished`, by the same refresh) and
  *    `restricted` (from `artifacts.is_restricted`).
- * 3. One `search` vector, three kinds of lexeme: the catalogue's words as they were (`virtu`), the
- *    body's words as `body virtu`, and the body's locks as `lock PREMIUM`. The parser never makes a
- *    lexeme with a space, so none of these can be typed or collide. A caller's text query asks, for
- *    each word, `('virtu' | 'body virtu' & !'lock PREMIUM' & …)` over the locks the caller lacks:
- *    the catalogue for everyone, the body only where every lock is held. It stays one condition on
- *    one GIN index (the plan of 0009, unchanged), and no row's large vector is read back from TOAST
- *    to check a lock beside the index. Body lexemes carry no positions: ranking reads `search_head`.
+ * 3. Two vectors: `search_public`, the catalogue's text (0009's `search`, renamed: title A,
+ *    subtitle and description B, search_text C), and `search`, that and the body (C), with the GIN
+ *    index. A caller's search is `search @@ q and (body_locks <@ keys or search_public @@ q)`: the
+ *    index finds every item whose whole text matches (as before, one exact GIN condition), and of
+ *    those an item is kept when the caller may open its body or its catalogue text alone matches.
+ *    The check reads each found row's locks (a short array) and, only for an item the caller may
+ *    not open, its catalogue vector; the whole text's vector is never read back. A body is never
+ *    matched for a caller who may not open it.
  * 4. `search_lexemes` holds each lexeme with the locks it came under (`{}` for a published item's
  *    catalogue text, `{UNPUBLISHED}` for a draft's), so a typed prefix expands only to words the
  *    caller may match: a prefix that occurs only in gated bodies (or in drafts) expands to nothing
@@ -69,19 +70,19 @@ const splitText = Object.entries(TEXT_OF).map(
     update content c set search_text = split.text, body_text = left(split.body, greatest(0, 500000 - length(split.text))) from split where split.id = c.id`,
 );
 
-const LOCK_INPUTS = 'published, access_type, restricted, parent_locks';
-
-/** The lexemes of written rows, each with the locks it comes under (catalogue text: `{}` once the public sees the item). */
-const lexemesOf = (rows: string) => `select case when lexeme like 'body %' then substr(lexeme, 6) else lexeme end as lexeme,
-        case when lexeme like 'body %' then r.body_locks when r.published and not r.parent_unpublished then '{}'::text[] else '{UNPUBLISHED}'::text[] end as locks
-      from ${rows} r, unnest(tsvector_to_array(r.search)) as lexeme
-      where lexeme not like 'lock %'`;
+/** The lexemes of written rows, each with the locks it comes under: the catalogue's (`{}` once the public sees the item) and every one with the body's locks. */
+const lexemesOf = (rows: string) => `select lexeme, case when r.published and not r.parent_unpublished then '{}'::text[] else '{UNPUBLISHED}'::text[] end as locks
+        from ${rows} r, unnest(tsvector_to_array(r.search_public)) as lexeme
+      union all
+      select lexeme, r.body_locks from ${rows} r, unnest(tsvector_to_array(r.search)) as lexeme`;
 
 /** 0009's vector: title A, subtitle and description B, search_text C. */
 const CATALOGUE_VECTOR = `setweight(to_tsvector('english', title), 'A')
       || setweight(to_tsvector('english', coalesce(subtitle, '')), 'B')
       || setweight(to_tsvector('english', coalesce(description, '')), 'B')
       || setweight(to_tsvector('english', search_text), 'C')`;
+
+const LOCK_INPUTS = 'published, access_type, restricted, parent_locks';
 
 const STATEMENTS = [
   // 0009's lexemes go first, so the rewrites below do not feed them.
@@ -99,12 +100,6 @@ const STATEMENTS = [
     select array(select distinct lock from unnest(
       case when published then array[access_type] || case when restricted then array['RESTRICTED'] else '{}'::text[] end else array['UNPUBLISHED'] end
       || parent_locks) as lock order by lock)
-  $$`,
-  `create function content_lock_lexemes(published boolean, access_type text, restricted boolean, parent_locks text[]) returns tsvector language sql immutable as $$
-    select array_to_tsvector(array(select 'lock ' || lock from unnest(content_body_locks(published, access_type, restricted, parent_locks)) as lock))
-  $$`,
-  `create function content_body_lexemes(body text) returns tsvector language sql immutable as $$
-    select array_to_tsvector(array(select 'body ' || lexeme from unnest(tsvector_to_array(to_tsvector('english', body))) as lexeme))
   $$`,
   `create function content_parent_locks(child uuid) returns text[] language sql stable as $$
     select array(select distinct case when p.published then p.access_type else 'UNPUBLISHED' end as lock
@@ -137,7 +132,7 @@ const STATEMENTS = [
     ));
     return null;
   end $$`,
-  `update content set parent_locks = content_parent_locks(id) where type in ${CHILD_TYPES}`,
+  `update content set parent_locks = content_parent_locks(id) where type in ${CHILD_TYPES} and parent_locks <> content_parent_locks(id)`,
 
   // An artifact's restriction, on its content row, where the body's locks can read it.
   `update content c set restricted = true from artifacts a where a.content_id = c.id and a.is_restricted`,
@@ -149,14 +144,13 @@ const STATEMENTS = [
   `create trigger artifacts_restricted_insert after insert on artifacts referencing new table as written for each statement execute function content_restricted_after_write()`,
   `create trigger artifacts_restricted_update after update on artifacts referencing new table as written for each statement execute function content_restricted_after_write()`,
 
-  `alter table content add column body_locks text[] generated always as (content_body_locks(${LOCK_INPUTS})) stored`,
-  // Dropping the vector drops its GIN index, made again over the new one.
-  `alter table content drop column search`,
-  `alter table content add column search tsvector generated always as (
-      ${CATALOGUE_VECTOR}
-      || content_body_lexemes(body_text)
-      || content_lock_lexemes(${LOCK_INPUTS})
-    ) stored`,
+  // 0009's vector keeps its expression (the catalogue's text) under a name that says so; the search
+  // vector is made again with the body, and the GIN index goes with it.
+  `alter table content rename column search to search_public`,
+  `drop index content_search_idx`,
+  `alter table content
+    add column body_locks text[] generated always as (content_body_locks(${LOCK_INPUTS})) stored,
+    add column search tsvector generated always as (${CATALOGUE_VECTOR} || setweight(to_tsvector('english', body_text), 'C')) stored`,
   `create index content_search_idx on content using gin (search)`,
 
   // Lexemes with their locks, written at commit.
@@ -203,10 +197,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'drop function if exists search_lexemes_after_write()',
     'drop table if exists search_lexemes_pending',
     'drop table if exists search_lexemes',
-    'alter table content drop column if exists search',
-    'alter table content drop column if exists body_locks',
+    'alter table content drop column if exists search, drop column if exists body_locks',
+    'alter table content rename column search_public to search',
     `update content set search_text = left(search_text || E'\\n' || body_text, 500000) where body_text <> ''`,
-    `alter table content add column search tsvector generated always as (${CATALOGUE_VECTOR}) stored`,
     'create index content_search_idx on content using gin (search)',
     'drop trigger if exists artifacts_restricted_insert on artifacts',
     'drop trigger if exists artifacts_restricted_update on artifacts',
@@ -233,8 +226,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     );
   end $$`,
     'drop function if exists content_parent_locks(uuid)',
-    'drop function if exists content_body_lexemes(text)',
-    'drop function if exists content_lock_lexemes(boolean, text, boolean, text[])',
     'drop function if exists content_body_locks(boolean, text, boolean, text[])',
     'alter table content drop column if exists restricted',
     'alter table content drop column if exists parent_locks',

@@ -4,9 +4,9 @@
  * tests/contract/content-repository.test.ts holds it to the port's contract on PostgreSQL and PGlite.
  */
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { BodyKeys, BodyLock } from '../../application/ports/content-access';
+import type { BodyKeys } from '../../application/ports/content-access';
 import type { ChildKind, ContentChange, ContentPage, ContentQuery, ContentRepository, ContentWriteResult, LibraryFacets, NewContent, SearchHit } from '../../application/ports/content-repository';
-import { ACCESS_TYPES, TYPES_WITH_PARENTS, type AccessType, type ContentStatus, type ContentType, type Difficulty } from '../../domain/content/constants';
+import { TYPES_WITH_PARENTS, type AccessType, type ContentStatus, type ContentType, type Difficulty } from '../../domain/content/constants';
 import type { ContentCreatorLink, ContentRelationLink } from '../../domain/content/links';
 import type { ContentItem, ContentLinks, ContentShared, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
 import { columnOf, DETAIL_TABLES, detailColumns, detailsFromRow, fieldsOf, insertDetails, readDetails, sqlValue, updateDetails } from './content-details';
@@ -15,7 +15,7 @@ import type { ContentTable } from './schema-content';
 import { isUuid } from './uuid';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type ContentRow = Omit<Selectable<ContentTable>, 'search' | 'search_text' | 'body_text'>;
+type ContentRow = Omit<Selectable<ContentTable>, 'search' | 'search_public' | 'search_text' | 'body_text'>;
 
 /**
  * A row as a content item, in one object literal: spreading a record and adding fields after it
@@ -113,11 +113,8 @@ function withDetails<Q>(q: Q, type: ContentType): Q {
 /** How many whole words one typed prefix may stand for before GIN's own prefix match is used for it. */
 const MAX_PREFIX_WORDS = 64;
 
-/** Every lock a body can have (migrations/0011_search_access.ts content_body_locks), each a lexeme `lock X` of `search`. */
-const BODY_LOCKS: readonly BodyLock[] = [...ACCESS_TYPES, 'RESTRICTED', 'UNPUBLISHED'];
-
 /**
- * The text queries for what was typed, as scalar subqueries (migrations/0009_search_lexemes.ts,
+ * The text query for what was typed, as a scalar subquery (migrations/0009_search_lexemes.ts,
  * 0011_search_access.ts): each word is stemmed as the documents were (`english`; a stop word drops
  * out, as in to_tsquery), then expanded through `search_lexemes` into the whole lexemes it is a
  * prefix of, OR-ed; all words AND-ed. Only lexemes the caller may match expand (those that came
@@ -125,15 +122,15 @@ const BODY_LOCKS: readonly BodyLock[] = [...ACCESS_TYPES, 'RESTRICTED', 'UNPUBLI
  * that occurs only in gated bodies or drafts stands for nothing. A prefix of more than
  * MAX_PREFIX_WORDS lexemes keeps GIN's own prefix match (`'w':*`), so nothing is ever cut off. The
  * lexemes reach the query quoted, never parsed.
- * - `match`, for `search`: each word in the catalogue text (`'virtu'`), or in the body
- *   (`'body virtu'`) where the caller holds every lock (`& !'lock PREMIUM' & …` over the locks the
- *   caller lacks); one GIN condition, and a body never matches for a caller who may not open it.
- * - `rank`, for `search_head`: the catalogue words alone, as before.
  */
-export function textQueries(words: readonly string[], keys: BodyKeys | undefined): { match: RawBuilder<string>; rank: RawBuilder<string> } {
+export function matchQuery(words: readonly string[], keys: BodyKeys | undefined): RawBuilder<string> {
   const mayMatch = keys === 'all' ? sql`` : sql`and locks <@ ${[...(keys ?? [])]}::text[]`;
-  const query = (form: RawBuilder<string>) => sql<string>`(
-    select string_agg(${form}, ' & ' order by w.ord)::tsquery
+  return sql<string>`(
+    select string_agg(
+      case when cardinality(w.lexemes) between 1 and ${MAX_PREFIX_WORDS}
+        then '(' || array_to_string(array(select quote_literal(l) from unnest(w.lexemes) as l), ' | ') || ')'
+        else quote_literal(w.stem) || ':*' end,
+      ' & ' order by w.ord)::tsquery
     from (
       select typed.ord, stem, array(
         select lexeme from search_lexemes where lexeme >= stem and lexeme < stem || chr(1114111) ${mayMatch}
@@ -143,16 +140,18 @@ export function textQueries(words: readonly string[], keys: BodyKeys | undefined
         cross join lateral unnest(tsvector_to_array(to_tsvector('english', typed.word))) as stem
     ) as w
   )`;
-  // One word's lexemes in one namespace: '' the catalogue's, 'body ' the body's.
-  const expanded = (namespace: string) => sql<string>`case when cardinality(w.lexemes) between 1 and ${MAX_PREFIX_WORDS}
-        then '(' || array_to_string(array(select quote_literal(${namespace} || l) from unnest(w.lexemes) as l), ' | ') || ')'
-        else quote_literal(${namespace} || w.stem) || ':*' end`;
-  const catalogue = expanded('');
-  const shut = keys === undefined || keys === 'all' ? [] : BODY_LOCKS.filter((lock) => !keys.includes(lock)).map((lock) => `!'lock ${lock}'`);
-  let word = catalogue;
-  if (keys && shut.length > 0) word = sql<string>`'(' || ${catalogue} || ' | (' || ${expanded('body ')} || ' & ' || ${shut.join(' & ')} || '))'`;
-  else if (keys) word = sql<string>`'(' || ${catalogue} || ' | ' || ${expanded('body ')} || ')'`;
-  return { match: query(word), rank: query(catalogue) };
+}
+
+/**
+ * Whether an item matches what was typed for a caller holding `keys` (0011_search_access.ts): the
+ * GIN index finds every item whose whole text (`search`) matches, and of those an item stays when
+ * the caller holds every lock of its body, or its catalogue text (`search_public`) matches alone.
+ * Absent keys hold no lock (a body's locks are never empty): the catalogue text only.
+ */
+function matches(words: readonly string[], keys: BodyKeys | undefined): RawBuilder<SqlBool> {
+  const query = matchQuery(words, keys);
+  if (keys === 'all') return sql<SqlBool>`content.search @@ ${query}`;
+  return sql<SqlBool>`content.search @@ ${query} and (content.body_locks <@ ${[...(keys ?? [])]}::text[] or content.search_public @@ ${query})`;
 }
 
 interface SortKey {
@@ -165,7 +164,7 @@ interface SortKey {
 /** A list's order as named keys, so a page chosen in a subquery can be put back in order outside it. */
 function sortKeys(query: Omit<ContentQuery, 'page' | 'limit'>): SortKey[] {
   const ordered = query.type && query.sort === 'order' ? ORDERED_TYPES[query.type] : undefined;
-  if (query.searchWords) return [{ name: 'sort_rank', expression: sql`ts_rank(content.search_head, ${textQueries(query.searchWords, query.bodyKeys).rank})`, direction: 'desc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
+  if (query.searchWords) return [{ name: 'sort_rank', expression: sql`ts_rank(content.search_head, ${matchQuery(query.searchWords, query.bodyKeys)})`, direction: 'desc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   if (ordered) return [{ name: 'sort_position', expression: sql`(select d.order_index from ${sql.table(ordered)} as d where d.content_id = content.id)`, direction: 'asc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   if (query.sort === 'title' || query.sort === 'order') return [{ name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   return [{ name: 'created_at', direction: 'desc' }, { name: 'id', direction: 'desc' }];
@@ -324,7 +323,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
       const creatorId = isUuid(query.creatorId) ? query.creatorId : '00000000-0000-0000-0000-000000000000';
       q = q.where((eb) => eb.exists(eb.selectFrom('content_creators as cc').select(sql`1`.as('one')).whereRef('cc.content_id', '=', 'content.id').where('cc.creator_id', '=', creatorId)));
     }
-    if (query.searchWords) q = q.where(sql<boolean>`content.search @@ ${textQueries(query.searchWords, query.bodyKeys).match}`);
+    if (query.searchWords) q = q.where(matches(query.searchWords, query.bodyKeys));
     if (query.details && query.type) {
       const type = query.type;
       const kinds = new Map(fieldsOf(type).map(([field, def]) => [field, def.kind]));
@@ -384,7 +383,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
    */
   function searchPage(query: ContentQuery & { searchWords: readonly string[] }) {
     // Ranked by the small head vector (title, subtitle, description, author); matched on what the caller may search.
-    const rank = sql<number>`ts_rank(content.search_head, ${textQueries(query.searchWords, query.bodyKeys).rank})`;
+    const rank = sql<number>`ts_rank(content.search_head, ${matchQuery(query.searchWords, query.bodyKeys)})`;
     return filtered(query)
       .select(CONTENT_COLUMNS)
       .select(rank.as('rank'))
