@@ -83,16 +83,19 @@ export async function seedLibrary(db: Kysely<Database>, o: Pick<ContentBenchOpti
     }
     // 7 in 10 items are books, the rest essays; the newest first by number.
     await sql`
-      insert into content (type, title, slug, description, status, published, published_at, tags, author, search_text, created_at, updated_at)
+      insert into content (type, title, slug, description, status, published, published_at, tags, author, search_text, body_text, created_at, updated_at)
       select case when g % 10 < 7 then 'BOOK' else 'ESSAY' end, t.title, 'bench-' || g, t.description, 'PUBLISHED', true, now() - make_interval(secs => g),
-        array['topic-' || (g % 40)], 'Author ' || (g % 500), t.body, now() - make_interval(secs => g), now() - make_interval(secs => g)
+        array['topic-' || (g % 40)], 'Author ' || (g % 500),
+        case when g % 10 < 7 then t.body else '' end, case when g % 10 < 7 then '' else t.body end,
+        now() - make_interval(secs => g), now() - make_interval(secs => g)
       from unnest(${titles}::text[], ${descriptions}::text[], ${bodies}::text[]) with ordinality as t(title, description, body, k),
         lateral (select ${from}::int + t.k::int - 1 as g) s`.execute(db);
     if (to % 10_000 === 0 || to === o.items) o.log(`seeding: ${to.toLocaleString('en-US')} / ${o.items.toLocaleString('en-US')} items (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  // The body is the book's summary or the essay's text, as the library's searchText would take it.
+  // The text is the book's summary (catalogue text, searched by everyone) or the essay's body (searched
+  // by those who may open it: everyone, as the essays are OPEN), as domain/content/model.ts searchableText splits them.
   await sql`insert into books (content_id, formats, summary, themes, language) select id, '{PAPERBACK,EBOOK}', search_text, tags, 'en' from content where type = 'BOOK'`.execute(db);
-  await sql`insert into essays (content_id, content_text, word_count, reading_time, topics) select id, search_text, ${o.words}::int, ${Math.ceil(o.words / 250)}::int, tags from content where type = 'ESSAY'`.execute(db);
+  await sql`insert into essays (content_id, content_text, word_count, reading_time, topics) select id, body_text, ${o.words}::int, ${Math.ceil(o.words / 250)}::int, tags from content where type = 'ESSAY'`.execute(db);
   o.log('building the search index');
   await sql`create index content_search_idx on content using gin (search)`.execute(db);
   await sql`vacuum analyze`.execute(db);

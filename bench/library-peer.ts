@@ -121,10 +121,10 @@ async function serveTwin() {
   const pool = new pg.Pool({ connectionString: dbUrl, max: poolSize });
   const listInput = contentListQuerySchemaFor('BOOK').parse({ page: '50' });
   const list = await capture(pool, (db) => listContent({ content: postgresContent(db), media: undefined as never, access: accessPolicy([]) }, null, 'BOOK', listInput));
-  const search = await capture(pool, (db) => searchContent({ content: postgresContent(db) }, null, contentSearchSchema.parse({ q: terms })));
+  const search = await capture(pool, (db) => searchContent({ content: postgresContent(db), access: accessPolicy([]) }, null, contentSearchSchema.parse({ q: terms })));
   const [first, second] = terms.split(' ');
   // ILIKE: the same two words anywhere in the same text, a page of 10 and the count of all matches.
-  const text = `(title || ' ' || coalesce(subtitle, '') || ' ' || coalesce(description, '') || ' ' || search_text)`;
+  const text = `(title || ' ' || coalesce(subtitle, '') || ' ' || coalesce(description, '') || ' ' || search_text || ' ' || body_text)`;
   const ilike = {
     sql: `select id, type, slug, title, subtitle, description, cover_image, status, published, access_type, 0 as rank, (count(*) over ())::int as total
       from content where published and ${text} ilike $1 and ${text} ilike $2 order by title, id limit 10`,

@@ -4,6 +4,7 @@
  * tests/contract/content-repository.test.ts holds it to the port's contract on PostgreSQL and PGlite.
  */
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { BodyKeys } from '../../application/ports/content-access';
 import type { ChildKind, ContentChange, ContentPage, ContentQuery, ContentRepository, ContentWriteResult, LibraryFacets, NewContent, SearchHit } from '../../application/ports/content-repository';
 import { TYPES_WITH_PARENTS, type AccessType, type ContentStatus, type ContentType, type Difficulty } from '../../domain/content/constants';
 import type { ContentCreatorLink, ContentRelationLink } from '../../domain/content/links';
@@ -14,7 +15,7 @@ import type { ContentTable } from './schema-content';
 import { isUuid } from './uuid';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type ContentRow = Omit<Selectable<ContentTable>, 'search' | 'search_text'>;
+type ContentRow = Omit<Selectable<ContentTable>, 'search' | 'search_public' | 'search_text' | 'body_text'>;
 
 /**
  * A row as a content item, in one object literal: spreading a record and adding fields after it
@@ -113,13 +114,17 @@ function withDetails<Q>(q: Q, type: ContentType): Q {
 const MAX_PREFIX_WORDS = 64;
 
 /**
- * The text query for what was typed, as a scalar subquery (migrations/0009_search_lexemes.ts):
- * each word is stemmed as the documents were (`english`; a stop word drops out, as in
- * to_tsquery), then expanded through `search_lexemes` into the whole lexemes it is a prefix of,
- * OR-ed; all words AND-ed. A prefix of more than MAX_PREFIX_WORDS lexemes keeps GIN's own prefix
- * match (`'w':*`), so nothing is ever cut off. The lexemes reach the query quoted, never parsed.
+ * The text query for what was typed, as a scalar subquery (migrations/0009_search_lexemes.ts,
+ * 0011_search_access.ts): each word is stemmed as the documents were (`english`; a stop word drops
+ * out, as in to_tsquery), then expanded through `search_lexemes` into the whole lexemes it is a
+ * prefix of, OR-ed; all words AND-ed. Only lexemes the caller may match expand (those that came
+ * under locks the caller holds; absent keys: the catalogue text of published items), so a prefix
+ * that occurs only in gated bodies or drafts stands for nothing. A prefix of more than
+ * MAX_PREFIX_WORDS lexemes keeps GIN's own prefix match (`'w':*`), so nothing is ever cut off. The
+ * lexemes reach the query quoted, never parsed.
  */
-export function matchQuery(words: readonly string[]): RawBuilder<string> {
+export function matchQuery(words: readonly string[], keys: BodyKeys | undefined): RawBuilder<string> {
+  const mayMatch = keys === 'all' ? sql`` : sql`and locks <@ ${[...(keys ?? [])]}::text[]`;
   return sql<string>`(
     select string_agg(
       case when cardinality(w.lexemes) between 1 and ${MAX_PREFIX_WORDS}
@@ -128,12 +133,25 @@ export function matchQuery(words: readonly string[]): RawBuilder<string> {
       ' & ' order by w.ord)::tsquery
     from (
       select typed.ord, stem, array(
-        select lexeme from search_lexemes where lexeme >= stem and lexeme < stem || chr(1114111) order by lexeme limit ${MAX_PREFIX_WORDS + 1}
+        select lexeme from search_lexemes where lexeme >= stem and lexeme < stem || chr(1114111) ${mayMatch}
+        group by lexeme order by lexeme limit ${MAX_PREFIX_WORDS + 1}
       ) as lexemes
       from unnest(${[...words]}::text[]) with ordinality as typed(word, ord)
         cross join lateral unnest(tsvector_to_array(to_tsvector('english', typed.word))) as stem
     ) as w
   )`;
+}
+
+/**
+ * Whether an item matches what was typed for a caller holding `keys` (0011_search_access.ts): the
+ * GIN index finds every item whose whole text (`search`) matches, and of those an item stays when
+ * the caller holds every lock of its body, or its catalogue text (`search_public`) matches alone.
+ * Absent keys hold no lock (a body's locks are never empty): the catalogue text only.
+ */
+function matches(words: readonly string[], keys: BodyKeys | undefined): RawBuilder<SqlBool> {
+  const query = matchQuery(words, keys);
+  if (keys === 'all') return sql<SqlBool>`content.search @@ ${query}`;
+  return sql<SqlBool>`content.search @@ ${query} and (content.body_locks <@ ${[...(keys ?? [])]}::text[] or content.search_public @@ ${query})`;
 }
 
 interface SortKey {
@@ -146,7 +164,7 @@ interface SortKey {
 /** A list's order as named keys, so a page chosen in a subquery can be put back in order outside it. */
 function sortKeys(query: Omit<ContentQuery, 'page' | 'limit'>): SortKey[] {
   const ordered = query.type && query.sort === 'order' ? ORDERED_TYPES[query.type] : undefined;
-  if (query.searchWords) return [{ name: 'sort_rank', expression: sql`ts_rank(content.search_head, ${matchQuery(query.searchWords)})`, direction: 'desc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
+  if (query.searchWords) return [{ name: 'sort_rank', expression: sql`ts_rank(content.search_head, ${matchQuery(query.searchWords, query.bodyKeys)})`, direction: 'desc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   if (ordered) return [{ name: 'sort_position', expression: sql`(select d.order_index from ${sql.table(ordered)} as d where d.content_id = content.id)`, direction: 'asc' }, { name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   if (query.sort === 'title' || query.sort === 'order') return [{ name: 'title', direction: 'asc' }, { name: 'id', direction: 'asc' }];
   return [{ name: 'created_at', direction: 'desc' }, { name: 'id', direction: 'desc' }];
@@ -305,7 +323,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
       const creatorId = isUuid(query.creatorId) ? query.creatorId : '00000000-0000-0000-0000-000000000000';
       q = q.where((eb) => eb.exists(eb.selectFrom('content_creators as cc').select(sql`1`.as('one')).whereRef('cc.content_id', '=', 'content.id').where('cc.creator_id', '=', creatorId)));
     }
-    if (query.searchWords) q = q.where(sql<boolean>`content.search @@ ${matchQuery(query.searchWords)}`);
+    if (query.searchWords) q = q.where(matches(query.searchWords, query.bodyKeys));
     if (query.details && query.type) {
       const type = query.type;
       const kinds = new Map(fieldsOf(type).map(([field, def]) => [field, def.kind]));
@@ -364,8 +382,8 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
    * to be ranked anyway). Its own function so the plan test explains the very query search() runs.
    */
   function searchPage(query: ContentQuery & { searchWords: readonly string[] }) {
-    // Ranked by the small head vector (title, subtitle, description, author); matched on the whole text.
-    const rank = sql<number>`ts_rank(content.search_head, ${matchQuery(query.searchWords)})`;
+    // Ranked by the small head vector (title, subtitle, description, author); matched on what the caller may search.
+    const rank = sql<number>`ts_rank(content.search_head, ${matchQuery(query.searchWords, query.bodyKeys)})`;
     return filtered(query)
       .select(CONTENT_COLUMNS)
       .select(rank.as('rank'))
@@ -392,6 +410,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
               published: item.status === 'PUBLISHED',
               published_at: item.publishedAt,
               search_text: item.searchText,
+              body_text: item.bodyText,
               created_at: now,
               updated_at: now,
             })
@@ -414,7 +433,7 @@ export function postgresContent(db: Kysely<Database>): PostgresContentRepository
           if (!current) return null;
           await tx
             .updateTable('content')
-            .set({ ...sharedColumns(change.shared), status: change.status, published: change.status === 'PUBLISHED', published_at: change.publishedAt, search_text: change.searchText, updated_at: now })
+            .set({ ...sharedColumns(change.shared), status: change.status, published: change.status === 'PUBLISHED', published_at: change.publishedAt, search_text: change.searchText, body_text: change.bodyText, updated_at: now })
             .where('id', '=', id)
             .execute();
           await updateDetails(tx, current.type as ContentType, id, change.details);

@@ -28,9 +28,14 @@ export interface ContentTable {
   difficulty: string | null;
   author: string | null;
   contributors: TextList;
+  /** The catalogue's text beyond title, subtitle and description: searchable by everyone who sees the item. */
   search_text: Generated<string>;
-  /** Generated from the text columns; never written. */
+  /** The body's text: searchable only by callers who may open the item (migrations/0011_search_access.ts). */
+  body_text: Generated<string>;
+  /** Generated from every text column, the body's included; never written. */
   search: ColumnType<string, never, never>;
+  /** Generated from the catalogue's text (title, subtitle, description, search_text); never written. */
+  search_public: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -8,7 +8,8 @@
 import { can, type Actor } from '../../domain/auth/actor';
 import { parentIdsOf, withoutBody, type ContentItem } from '../../domain/content/model';
 import { notFound } from '../../domain/shared/errors';
-import type { AccessPolicy, AccessSource } from '../ports/content-access';
+import type { AccessType } from '../../domain/content/constants';
+import type { AccessPolicy, AccessSource, BodyLock } from '../ports/content-access';
 import type { ContentDeps } from './deps';
 import { seesDrafts } from './visibility';
 
@@ -26,8 +27,25 @@ export function accessPolicy(sources: readonly AccessSource[]): AccessPolicy {
       for (const source of sources) if (await source.grants(actor, content, details)) return true;
       return false;
     },
+    // hasAccess's rules as locks held (tests/contract/content-search-access.test.ts holds the two to
+    // agree on every combination): staff hold all; unpublished bodies open to content.edit; OPEN to
+    // everyone; MEMBERS to any session; PREMIUM and CLASSROOM only where a source opens all of them;
+    // STAFF and RESTRICTED never below staff.
+    async bodyKeys(actor) {
+      if (can(actor, 'content.restricted.read')) return 'all';
+      const keys = new Set<BodyLock>(['OPEN']);
+      if (can(actor, 'content.edit')) keys.add('UNPUBLISHED');
+      if (actor) {
+        keys.add('MEMBERS');
+        for (const source of sources) for (const type of (await source.opensAll?.(actor)) ?? []) if (GRANTABLE.includes(type)) keys.add(type);
+      }
+      return [...keys];
+    },
   };
 }
+
+/** What an AccessSource may open (hasAccess asks the sources for nothing else). */
+const GRANTABLE: readonly AccessType[] = ['PREMIUM', 'CLASSROOM'];
 
 type Deps = Pick<ContentDeps, 'content' | 'access'>;
 

@@ -146,6 +146,7 @@ export async function listContent(d: Deps, actor: Actor | null, type: ContentTyp
     sort: query.sort,
     statuses,
     searchWords: words.length ? words : undefined,
+    bodyKeys: words.length ? await d.access.bodyKeys(actor) : undefined,
     page: query.page,
     limit: query.limit,
   });

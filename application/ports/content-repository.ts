@@ -1,6 +1,7 @@
 import type { ContentStatus, ContentType, AccessType, Difficulty } from '../../domain/content/constants';
 import type { ContentLinks, ContentItem, ContentShared, ContentSummary, CreatorCredit, RelatedContent } from '../../domain/content/model';
 import type { ContentCreatorLink, ContentRelationLink } from '../../domain/content/links';
+import type { BodyKeys } from './content-access';
 
 export interface ContentQuery {
   type?: ContentType | undefined;
@@ -19,6 +20,12 @@ export interface ContentQuery {
   difficulty?: Difficulty | undefined;
   /** What was typed, as words (domain/content/search.ts searchWords): each must match as a prefix; results are ranked by them. */
   searchWords?: readonly string[] | undefined;
+  /**
+   * Whose bodies the search words may match (AccessPolicy.bodyKeys): 'all', or the locks the caller
+   * holds; an item whose body the caller may not open is found by its catalogue text only (title,
+   * subtitle, description, tags, author, descriptive fields). Absent: catalogue text only.
+   */
+  bodyKeys?: BodyKeys | undefined;
   /** Equality on the type's own fields (a list field contains the value; text compares case-insensitively). Needs `type`. */
   details?: Record<string, string | boolean> | undefined;
   /** newest first (default), by title, or (with children of one parent) in the parent's order. */
@@ -39,7 +46,10 @@ export interface NewContent {
   publishedAt: Date | null;
   details: Record<string, unknown>;
   links: ContentLinks;
+  /** What the catalogue shows beyond title, subtitle and description (tags, author, descriptive fields): matched for everyone. */
   searchText: string;
+  /** The body's text: matched only for callers who may open the item (ContentQuery.bodyKeys). */
+  bodyText: string;
   creators: ContentCreatorLink[];
   relations: ContentRelationLink[];
 }
@@ -51,7 +61,10 @@ export interface ContentChange {
   details: Record<string, unknown>;
   /** Only the link lists named are replaced. */
   links: ContentLinks;
+  /** What the catalogue shows beyond title, subtitle and description (tags, author, descriptive fields): matched for everyone. */
   searchText: string;
+  /** The body's text: matched only for callers who may open the item (ContentQuery.bodyKeys). */
+  bodyText: string;
   creators: ContentCreatorLink[] | undefined;
   relations: ContentRelationLink[] | undefined;
 }

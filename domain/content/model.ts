@@ -110,16 +110,28 @@ export const detailsWithDefaults = (type: ContentType, details: Record<string, u
   ...details,
 });
 
-/** The words an item is found by beyond its title, subtitle and description (tags, author, body text). */
-export function searchableText(type: ContentType, shared: Pick<ContentShared, 'tags' | 'author' | 'contributors'>, details: Record<string, unknown>): string {
-  const parts: string[] = [...shared.tags, shared.author ?? '', ...shared.contributors];
+/** At most this many characters of an item's text are indexed: to_tsvector refuses documents over 1 MB. */
+const SEARCHABLE_CHARACTERS = 500_000;
+
+/**
+ * The words an item is found by beyond its title, subtitle and description, in two parts
+ * (README "Search"): `searchText`, what the catalogue shows (tags, author, contributors, the type's
+ * descriptive fields), matched for everyone who sees the item; `bodyText`, its body (the
+ * searchable BODY_FIELDS: a chapter's text, a transcript, ...), matched only for callers who may
+ * open it. Together at most SEARCHABLE_CHARACTERS, the catalogue's text first.
+ */
+export function searchableText(type: ContentType, shared: Pick<ContentShared, 'tags' | 'author' | 'contributors'>, details: Record<string, unknown>): { searchText: string; bodyText: string } {
+  const catalogue: string[] = [...shared.tags, shared.author ?? '', ...shared.contributors];
+  const body: string[] = [];
   for (const name of SEARCHABLE_FIELDS[type]) {
+    const parts = BODY_FIELDS[type].includes(name) ? body : catalogue;
     const value = details[name];
     if (typeof value === 'string') parts.push(value);
     else if (Array.isArray(value)) parts.push(...value.filter((v): v is string => typeof v === 'string'));
   }
-  // to_tsvector refuses documents over 1 MB; the first 500,000 characters are plenty to be found by.
-  return parts.filter((p) => p.length > 0).join('\n').slice(0, 500_000);
+  const joined = (parts: string[], room: number) => parts.filter((p) => p.length > 0).join('\n').slice(0, room);
+  const searchText = joined(catalogue, SEARCHABLE_CHARACTERS);
+  return { searchText, bodyText: joined(body, SEARCHABLE_CHARACTERS - searchText.length) };
 }
 
 /**

@@ -87,7 +87,7 @@ for (const target of await databaseTargets()) {
 
     it('keeps what the public sees (items with unpublished parents, counts by type and tag) exact through every kind of write', async () => {
       const change = (id: string, status: ContentStatus, extra: Partial<ContentChange> = {}) =>
-        content().update(id, { shared: {}, status, publishedAt: status === 'PUBLISHED' ? T0 : null, details: {}, links: {}, searchText: '', creators: undefined, relations: undefined, ...extra }, T0);
+        content().update(id, { shared: {}, status, publishedAt: status === 'PUBLISHED' ? T0 : null, details: {}, links: {}, searchText: '', bodyText: '', creators: undefined, relations: undefined, ...extra }, T0);
       // What the public sees, worked out from the links themselves rather than from the kept column and counts.
       const fromScratch = async () => {
         const publicIds = new Set(

@@ -38,7 +38,7 @@ for (const target of await databaseTargets()) {
     const book = (shared: Partial<ContentShared> = {}, details: Record<string, unknown> = {}) => create(draft('BOOK', shared, { formats: ['PAPERBACK'], ...details }));
     const childrenOf = async (parentId: string, kind: ChildKind, statuses?: readonly ContentStatus[]) => (await content().children([parentId], kind, statuses)).get(parentId)!;
     const setStatus = (id: string, status: ContentStatus) =>
-      content().update(id, { shared: {}, status, publishedAt: status === 'PUBLISHED' ? T0 : null, details: {}, links: {}, searchText: '', creators: undefined, relations: undefined }, T0);
+      content().update(id, { shared: {}, status, publishedAt: status === 'PUBLISHED' ? T0 : null, details: {}, links: {}, searchText: '', bodyText: '', creators: undefined, relations: undefined }, T0);
 
     describe('ContentRepository', () => {
       it('round-trips a book with every kind of field', async () => {
@@ -87,7 +87,7 @@ for (const target of await databaseTargets()) {
 
       it('keeps published and publishedAt with the status (a database check refuses a disagreement)', async () => {
         const b = await book();
-        const updated = await content().update(b.id, { shared: { title: 'New' }, status: 'PUBLISHED', publishedAt: at(5), details: { summary: 'S' }, links: {}, searchText: '', creators: undefined, relations: undefined }, at(5));
+        const updated = await content().update(b.id, { shared: { title: 'New' }, status: 'PUBLISHED', publishedAt: at(5), details: { summary: 'S' }, links: {}, searchText: '', bodyText: '', creators: undefined, relations: undefined }, at(5));
         expect(updated).toMatchObject({ ok: true, item: { title: 'New', status: 'PUBLISHED', published: true, publishedAt: at(5), updatedAt: at(5), createdAt: T0 } });
         if (!updated?.ok) throw new Error('update failed');
         expect(updated.item.details).toMatchObject({ summary: 'S', formats: ['PAPERBACK'] });
@@ -98,7 +98,7 @@ for (const target of await databaseTargets()) {
       it('answers null for a missing or malformed id', async () => {
         expect(await content().byId(randomUUID())).toBeNull();
         expect(await content().byId('nope')).toBeNull();
-        expect(await content().update('nope', { shared: {}, status: 'DRAFT', publishedAt: null, details: {}, links: {}, searchText: '', creators: undefined, relations: undefined }, T0)).toBeNull();
+        expect(await content().update('nope', { shared: {}, status: 'DRAFT', publishedAt: null, details: {}, links: {}, searchText: '', bodyText: '', creators: undefined, relations: undefined }, T0)).toBeNull();
         expect(await content().delete(randomUUID())).toBe(false);
       });
 
@@ -137,8 +137,8 @@ for (const target of await databaseTargets()) {
         };
         const [zed, amy] = [await aCreator('Zed'), await aCreator('Amy')];
         const credit = (id: string, role: 'AUTHOR' | 'EDITOR', orderIndex: number) => ({ creatorId: id, role, orderIndex });
-        await content().update(a.id, { shared: {}, status: 'DRAFT', publishedAt: null, details: {}, links: {}, searchText: '', creators: [credit(zed.id, 'AUTHOR', 0), credit(amy.id, 'EDITOR', 1)], relations: [{ relatedContentId: b.id, relationType: 'RELATED', orderIndex: 0 }] }, T0);
-        await content().update(b.id, { shared: {}, status: 'DRAFT', publishedAt: null, details: {}, links: {}, searchText: '', creators: [credit(amy.id, 'AUTHOR', 0)], relations: undefined }, T0);
+        await content().update(a.id, { shared: {}, status: 'DRAFT', publishedAt: null, details: {}, links: {}, searchText: '', bodyText: '', creators: [credit(zed.id, 'AUTHOR', 0), credit(amy.id, 'EDITOR', 1)], relations: [{ relatedContentId: b.id, relationType: 'RELATED', orderIndex: 0 }] }, T0);
+        await content().update(b.id, { shared: {}, status: 'DRAFT', publishedAt: null, details: {}, links: {}, searchText: '', bodyText: '', creators: [credit(amy.id, 'AUTHOR', 0)], relations: undefined }, T0);
         const credits = await content().creditsOf([a.id, b.id, empty.id]);
         expect([...credits].map(([id, list]) => [id, list.map((c) => c.name)])).toEqual([[a.id, ['Zed', 'Amy']], [b.id, ['Amy']], [empty.id, []]]);
         const related = await content().relatedOf([a.id, b.id]);
@@ -200,12 +200,12 @@ for (const target of await databaseTargets()) {
         await create(draft('CHAPTER', {}, { bookId: b.id, orderIndex: 0 }));
         await create(draft('CHAPTER', {}, { bookId: b.id, orderIndex: 1 }));
         expect(await totals()).toEqual(await expected());
-        await content().update(b.id, { shared: {}, status: 'PUBLISHED', publishedAt: T0, details: {}, links: {}, searchText: '', creators: undefined, relations: undefined }, T0);
-        await content().update(b.id, { shared: { title: 'Same status again' }, status: 'PUBLISHED', publishedAt: T0, details: {}, links: {}, searchText: '', creators: undefined, relations: undefined }, T0);
+        await content().update(b.id, { shared: {}, status: 'PUBLISHED', publishedAt: T0, details: {}, links: {}, searchText: '', bodyText: '', creators: undefined, relations: undefined }, T0);
+        await content().update(b.id, { shared: { title: 'Same status again' }, status: 'PUBLISHED', publishedAt: T0, details: {}, links: {}, searchText: '', bodyText: '', creators: undefined, relations: undefined }, T0);
         expect(await totals()).toEqual(await expected());
         // Many statements at once, as two editors would make them.
         const made = await Promise.all(Array.from({ length: 6 }, () => book()));
-        await Promise.all(made.map((m, i) => content().update(m.id, { shared: {}, status: i % 2 ? 'ARCHIVED' : 'REVIEW', publishedAt: null, details: {}, links: {}, searchText: '', creators: undefined, relations: undefined }, T0)));
+        await Promise.all(made.map((m, i) => content().update(m.id, { shared: {}, status: i % 2 ? 'ARCHIVED' : 'REVIEW', publishedAt: null, details: {}, links: {}, searchText: '', bodyText: '', creators: undefined, relations: undefined }, T0)));
         expect(await totals()).toEqual(await expected());
         await content().delete(b.id);
         await Promise.all(made.slice(0, 3).map((m) => content().delete(m.id)));
@@ -221,22 +221,23 @@ for (const target of await databaseTargets()) {
         const word = `quux${randomUUID().slice(0, 6).replace(/[^a-z]/g, 'q')}`;
         const inTitle = await create({ ...draft('ESSAY', { title: `The ${word} Principle` }), status: 'PUBLISHED', publishedAt: T0 });
         const inBody = await create({ ...draft('CHAPTER', { title: 'Plain' }, { bookId: (await book()).id, orderIndex: 0, contentText: `Deep in the text: ${word}s everywhere.` }), status: 'PUBLISHED', publishedAt: T0 });
-        const hits = await content().search({ searchWords: searchWords(word.slice(0, 7)), page: 1, limit: 10 });
+        // bodyKeys 'all': a caller who may open every body (tests/contract/content-search-access.test.ts holds the rest).
+        const hits = await content().search({ searchWords: searchWords(word.slice(0, 7)), bodyKeys: 'all', page: 1, limit: 10 });
         expect(hits.items.map((h) => h.id)).toEqual([inTitle.id, inBody.id]);
         expect(hits.items[0]!.rank).toBeGreaterThan(hits.items[1]!.rank);
-        expect((await content().search({ searchWords: searchWords(word), type: 'CHAPTER', page: 1, limit: 10 })).items.map((h) => h.id)).toEqual([inBody.id]);
-        expect((await content().search({ searchWords: searchWords(`${word} zzznothing`), page: 1, limit: 10 })).total).toBe(0);
+        expect((await content().search({ searchWords: searchWords(word), bodyKeys: 'all', type: 'CHAPTER', page: 1, limit: 10 })).items.map((h) => h.id)).toEqual([inBody.id]);
+        expect((await content().search({ searchWords: searchWords(`${word} zzznothing`), bodyKeys: 'all', page: 1, limit: 10 })).total).toBe(0);
       });
 
       it('finds the words an update brings, and a prefix that stands for more words than it expands to', async () => {
         const word = `frob${randomUUID().slice(0, 6).replace(/[^a-z]/g, 'f')}`;
         const item = await create({ ...draft('ESSAY', { title: 'Untitled thoughts' }), status: 'PUBLISHED', publishedAt: T0 });
         expect((await content().search({ searchWords: [word.slice(0, 6)], page: 1, limit: 10 })).total).toBe(0);
-        await content().update(item.id, { shared: { title: `Thoughts on ${word}` }, status: 'PUBLISHED', publishedAt: T0, details: {}, links: {}, searchText: '', creators: undefined, relations: undefined }, T0);
+        await content().update(item.id, { shared: { title: `Thoughts on ${word}` }, status: 'PUBLISHED', publishedAt: T0, details: {}, links: {}, searchText: '', bodyText: '', creators: undefined, relations: undefined }, T0);
         expect((await content().search({ searchWords: [word.slice(0, 6)], page: 1, limit: 10 })).items.map((h) => h.id)).toEqual([item.id]);
         // 80 other words share the prefix (as a short prefix would in a real library): more than one
         // prefix is expanded to, so GIN's own prefix match takes over and still finds the item.
-        await sql`insert into search_lexemes (lexeme) select ${word.slice(0, 5)} || 'x' || i from generate_series(1, 80) as i on conflict do nothing`.execute(handle.db);
+        await sql`insert into search_lexemes (lexeme, locks) select ${word.slice(0, 5)} || 'x' || i, '{}' from generate_series(1, 80) as i on conflict do nothing`.execute(handle.db);
         expect((await content().search({ searchWords: [word.slice(0, 5)], page: 1, limit: 10 })).items.map((h) => h.id)).toEqual([item.id]);
       });
 
@@ -305,7 +306,7 @@ for (const target of await databaseTargets()) {
         const a = await book();
         const b = await book({ title: 'Related B' });
         const c = await book({ title: 'Related C' });
-        await content().update(a.id, { shared: {}, status: 'DRAFT', publishedAt: null, details: {}, links: {}, searchText: '', creators: undefined, relations: [{ relatedContentId: c.id, relationType: 'RELATED', orderIndex: 0 }, { relatedContentId: b.id, relationType: 'FOLLOW_UP', orderIndex: 1 }] }, T0);
+        await content().update(a.id, { shared: {}, status: 'DRAFT', publishedAt: null, details: {}, links: {}, searchText: '', bodyText: '', creators: undefined, relations: [{ relatedContentId: c.id, relationType: 'RELATED', orderIndex: 0 }, { relatedContentId: b.id, relationType: 'FOLLOW_UP', orderIndex: 1 }] }, T0);
         expect((await content().relatedOf([a.id])).get(a.id)!.map((r) => [r.id, r.relationType])).toEqual([[c.id, 'RELATED'], [b.id, 'FOLLOW_UP']]);
         expect((await content().relatedOf([a.id], ['PUBLISHED'])).get(a.id)).toEqual([]);
       });

@@ -14,7 +14,7 @@ export const uniqueSlug = (stem = 'item') => `${stem}-${randomUUID().slice(0, 8)
 export function draft(type: ContentType, shared: Partial<ContentShared> = {}, details: Record<string, unknown> = {}, extra: Partial<NewContent> = {}): NewContent {
   const s = sharedWithDefaults({ title: 'Untitled', slug: uniqueSlug(type.toLowerCase().replace('_', '-')), ...shared });
   const d = detailsWithDefaults(type, details);
-  return { type, shared: s, status: 'DRAFT', publishedAt: null, details: d, links: {}, searchText: searchableText(type, s, d), creators: [], relations: [], ...extra };
+  return { type, shared: s, status: 'DRAFT', publishedAt: null, details: d, links: {}, ...searchableText(type, s, d), creators: [], relations: [], ...extra };
 }
 
 /** A PUBLISHED item of `type`, published at T0. */

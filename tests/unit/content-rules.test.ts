@@ -243,12 +243,15 @@ describe('search', () => {
     );
   });
 
-  it('searches tags, author and the body fields of the type', () => {
-    const text = searchableText('CHAPTER', { tags: ['ethics'], author: 'Ayn Rand', contributors: [] }, { contentText: 'Who is John Galt?', bookId: 'x' });
-    expect(text).toContain('ethics');
-    expect(text).toContain('Ayn Rand');
-    expect(text).toContain('John Galt');
-    expect(text).not.toContain('x\n');
+  it('searches tags, author and the body fields of the type, the body apart (matched only for those who may open it)', () => {
+    const { searchText, bodyText } = searchableText('CHAPTER', { tags: ['ethics'], author: 'Ayn Rand', contributors: [] }, { contentText: 'Who is John Galt?', bookId: 'x' });
+    expect(searchText).toContain('ethics');
+    expect(searchText).toContain('Ayn Rand');
+    expect(searchText).not.toContain('John Galt');
+    expect(bodyText).toBe('Who is John Galt?');
+    expect(searchText).not.toContain('x\n');
+    const excerpt = searchableText('EXCERPT', { tags: [], author: null, contributors: [] }, { excerpt: 'Quoted words', workTitle: 'Atlas Shrugged', analysis: 'What they mean' });
+    expect(excerpt).toEqual({ searchText: 'Atlas Shrugged', bodyText: 'Quoted words\nWhat they mean' });
   });
 });
 
