@@ -248,12 +248,11 @@ const PAGE_MESSAGE = 'Page must be a whole number from 1';
 const LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 100';
 
 /** `?page=&limit=` of the timeline (20 a page by default, at most 100). */
-export const timelinePageSchema = z
-  .object({
-    page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(1_000_000, PAGE_MESSAGE).optional().default(1),
-    limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional().default(TIMELINE_PAGE_SIZE),
-  })
-  .default({ page: 1, limit: TIMELINE_PAGE_SIZE });
+export const timelinePageFields = {
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(1_000_000, PAGE_MESSAGE).optional().default(1),
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional().default(TIMELINE_PAGE_SIZE),
+};
+export const timelinePageSchema = z.object(timelinePageFields).default({ page: 1, limit: TIMELINE_PAGE_SIZE });
 export type TimelinePage = z.output<typeof timelinePageSchema>;
 
 export const OUTCOMES = ['success', 'failure'] as const;
