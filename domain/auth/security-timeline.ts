@@ -229,8 +229,11 @@ export function maskIp(ip: string | null | undefined): string | null {
     .join(':')}::/64`;
 }
 
-/** ISO 3166-1 alpha-2, as the trusted proxies send it; 'XX' (unknown) and 'T1' (Tor) name no country. */
-export const isCountryCode = (value: unknown): value is string => typeof value === 'string' && /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1';
+/** Codes that name no country: unknown to Cloudflare ('XX') and to CLDR ('ZZ'), and Tor ('T1'). */
+const NO_COUNTRY = new Set(['XX', 'ZZ', 'T1']);
+
+/** ISO 3166-1 alpha-2, as the trusted proxies send it. */
+export const isCountryCode = (value: unknown): value is string => typeof value === 'string' && /^[A-Z0-9]{2}$/.test(value) && !NO_COUNTRY.has(value);
 
 /** A country's English name from its code, or null when it names none. */
 export function countryName(code: unknown): string | null {
