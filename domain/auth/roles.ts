@@ -40,6 +40,18 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ADMIN: [...PERMISSIONS],
 };
 
+/** Each role's name in the admin pages. */
+export const ROLE_LABELS: Record<Role, string> = {
+  MEMBER: 'Member',
+  TEACHER: 'Teacher',
+  STUDENT: 'Student',
+  GRADER: 'Grader',
+  CONTENT_EDITOR: 'Content editor',
+  PROGRAM_ADMIN: 'Programme admin',
+  CONTEST_ADMIN: 'Contest admin',
+  ADMIN: 'Administrator',
+};
+
 /** What each role is for, in the words the admin's roles editor shows beside its checkbox. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   MEMBER: 'Everyone signed in: reads the library, keeps progress, enters contests, buys. Always kept.',
