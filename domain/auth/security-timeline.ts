@@ -211,7 +211,7 @@ function ipv6Hextets(ip: string): number[] | null {
 
 /**
  * The network a request came from, never the address itself: IPv4 to its /24 ('203.0.113.0/24'),
- * IPv6 to its /64 ('2001:db8:85a3:8d3::/64'), an IPv4-mapped IPv6 address as the IPv4 one. Null
+ * IPv6 to its /64 ('2001:db8:85a3:8d3::/64', '2001:db8::/64'), an IPv4-mapped IPv6 address as the IPv4 one. Null
  * when the text is not an address (the transport records 'unknown' when it has none).
  */
 export function maskIp(ip: string | null | undefined): string | null {
@@ -223,10 +223,10 @@ export function maskIp(ip: string | null | undefined): string | null {
   if (!v6) return null;
   // ::ffff:a.b.c.d is an IPv4 client seen by a dual-stack socket.
   if (v6.slice(0, 5).every((h) => h === 0) && v6[5] === 0xffff) return `${v6[6]! >> 8}.${v6[6]! & 255}.${v6[7]! >> 8}.0/24`;
-  return `${v6
-    .slice(0, 4)
-    .map((h) => h.toString(16))
-    .join(':')}::/64`;
+  // Written as RFC 5952 would: the zeros that end the prefix join the masked half under '::'.
+  const prefix = v6.slice(0, 4);
+  while (prefix.length > 0 && prefix[prefix.length - 1] === 0) prefix.pop();
+  return `${prefix.map((h) => h.toString(16)).join(':')}::/64`;
 }
 
 /** Codes that name no country: unknown to Cloudflare ('XX') and to CLDR ('ZZ'), and Tor ('T1'). */

@@ -60,15 +60,16 @@ function MemberPage({ record }: { record: MemberRecord }) {
         </div>
       </header>
       <div className="admin-editor">
+        {/* First on narrow screens: whether the member can sign in is what an administrator comes to see. */}
+        <aside className="admin-editor__aside" aria-label="Status and sign-in">
+          <StatusPanel record={record} self={self} />
+          <SignInPanel record={record} />
+        </aside>
         <div className="admin-editor__main member-main">
           <ProfilePanel record={record} />
           <RolesEditor record={record} self={self} />
           <SecurityEvents userId={user.id} />
         </div>
-        <aside className="admin-editor__aside" aria-label="Status and sign-in">
-          <StatusPanel record={record} self={self} />
-          <SignInPanel record={record} />
-        </aside>
       </div>
     </section>
   );
