@@ -16,6 +16,8 @@ export const OWN_ADMIN_MESSAGE = 'You cannot take the ADMIN role from yourself. 
 export const OWN_DEACTIVATION_MESSAGE = 'You cannot deactivate your own account. Ask another administrator to do it.';
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
 const MAX_ROLE_ENTRIES = 20;
 /** Longer than any role: an unknown name is echoed back in the message, so it is cut first. */
 const MAX_ROLE_NAME = 40;
@@ -37,7 +39,16 @@ const LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 100';
 /** `GET /api/admin/users?search=&filter[role]=&filter[isActive]=&page=&limit=`; empty and ALL filters are ignored. */
 export const adminUserListSchema = z
   .object({
-    search: z.preprocess(ignored, z.string({ error: 'Search must be text' }).trim().max(200, 'Search must be at most 200 characters').optional()),
+    search: z.preprocess(
+      ignored,
+      z
+        .string({ error: 'Search must be text' })
+        .trim()
+        .max(200, 'Search must be at most 200 characters')
+        // PostgreSQL refuses a NUL in text: refused here, it is a 400 and never a failed query.
+        .regex(NO_CONTROL_CHARACTERS, 'Search must not contain control characters')
+        .optional(),
+    ),
     filter: z.preprocess(
       (v) => (v === undefined || v === '' ? {} : v),
       z.strictObject(
@@ -54,7 +65,7 @@ export const adminUserListSchema = z
   .default({ filter: {}, page: 1, limit: ADMIN_USERS_PAGE_SIZE });
 export type AdminUserListInput = z.output<typeof adminUserListSchema>;
 
-export const adminUserIdSchema = requiredString(USER_ID_REQUIRED).pipe(z.string().max(100, 'User not found'));
+export const adminUserIdSchema = requiredString(USER_ID_REQUIRED).pipe(z.string().max(100, 'User ID must be at most 100 characters'));
 
 /**
  * `PUT /api/admin/users/{id}/roles { roles }`: the whole list. Names are matched exactly; MEMBER is

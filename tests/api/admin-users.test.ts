@@ -172,6 +172,8 @@ describe('the list', () => {
       ['filter[role]=OWNER', 'Role filter must be one of MEMBER, TEACHER, STUDENT, GRADER, CONTENT_EDITOR, PROGRAM_ADMIN, CONTEST_ADMIN, ADMIN'],
       ['filter[isActive]=maybe', 'isActive filter must be true or false'],
       ['filter[colour]=red', 'Unknown filter: colour'],
+      ['search=ada%00lovelace', 'Search must not contain control characters'],
+      [`search=${'a'.repeat(201)}`, 'Search must be at most 200 characters'],
     ]) {
       const res = await boss.api.get(`/api/admin/users?${query}`);
       expect(res.status, query).toBe(400);
@@ -199,7 +201,7 @@ describe('one member', () => {
 
   it('answers 404 for a member that does not exist, whatever the id looks like', async () => {
     const boss = await admin();
-    for (const id of [randomUUID(), 'not-a-uuid']) {
+    for (const id of [randomUUID(), 'not-a-uuid', encodeURIComponent('nul\u0000byte')]) {
       const res = await boss.api.get(`/api/admin/users/${id}`);
       expect(res.status, id).toBe(404);
       expect(res.json).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'User not found' });
