@@ -129,7 +129,8 @@ describe('the list', () => {
     expect(await ids(`search=${encodeURIComponent(ellis.email.toUpperCase())}`)).toEqual([ellis.id]);
     expect(await ids(`search=${encodeURIComponent(`danneskjold${tag}`.toUpperCase())}`)).toEqual([ragnar.id]);
     expect(await ids(`search=${encodeURIComponent(`Ellis Wyatt${tag}`)}`)).toEqual([ellis.id]);
-    expect(await ids(`search=${tag}`)).toEqual([ragnar.id, ellis.id]);
+    // Created at the same instant of the test clock: their order is the id's, so compare as sets.
+    expect((await ids(`search=${tag}`)).sort()).toEqual([ragnar.id, ellis.id].sort());
     expect(await ids(`search=${encodeURIComponent('%')}${tag}`)).toEqual([]);
   });
 
