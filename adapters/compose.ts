@@ -20,6 +20,8 @@ import { createLogger, type Logger } from './logger';
 import { createDevMailbox, type DevMailbox } from './mail/dev-mailbox';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { postgresAuditLog } from './postgres/audit-log';
+import { withRequestPlace } from './http/request-place';
+import { uaDeviceNames } from './ua/device-names';
 import { postgresMagicLinks } from './postgres/magic-links';
 import { postgresPasskeys } from './postgres/passkeys';
 import { postgresSessionCheck, postgresSessions } from './postgres/sessions';
@@ -94,7 +96,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     magicLinks: postgresMagicLinks(db),
     sessions: postgresSessions(db),
     sessionCheck: postgresSessionCheck(db),
-    audit: postgresAuditLog(db),
+    audit: withRequestPlace(postgresAuditLog(db)),
     mailer,
     rateLimiter,
     passwords: createPasswordHasher(),
@@ -102,6 +104,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     passkeys: postgresPasskeys(db),
     webauthn: createWebAuthnRelyingParty({ appUrl: cfg.appUrl, rpName: PRODUCT_NAME }),
     socialAccounts: postgresSocialAccounts(db),
+    devices: uaDeviceNames,
     socialProviders: createOidcRelyingParty(cfg.oidcProviders, { allowHttpIssuers: cfg.env !== 'production' }),
     settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
   };

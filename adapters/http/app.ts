@@ -20,6 +20,7 @@ import { idempotency } from './idempotency';
 import { leanGetLane, type Header } from './lean-get';
 import { openApiDocument } from './openapi';
 import { requestLog } from './request-log';
+import { requestPlace } from './request-place';
 import { restRouter } from './rest';
 import { socialRedirectPaths, socialRedirectRoutes } from './operations/social';
 import { allOperations, appRouter } from './router';
@@ -136,6 +137,8 @@ function buildApp(services: Services, options: AppOptions) {
   // Before the body is read: a refused cross-site request costs no parsing.
   app.use(['/api', '/trpc'], csrfProtection(cfg.corsOrigins), jsonBodiesOnly());
   app.use(express.json({ limit: cfg.bodyLimit }));
+  // After the body parser, whose stream callbacks would leave the request's async context.
+  app.use(requestPlace(cfg.trustedProxies.length > 0));
   if (cfg.env !== 'production') app.use(devRoutes(services));
   app.use('/api', idempotency(services.kv));
   app.use(restRouter(allOperations, makeContext));

@@ -4,6 +4,8 @@
  */
 import { flattenOperations } from './operation';
 import { accountOperations } from './operations/account';
+import { adminUserOperations } from './operations/admin-users';
+import { securityOperations } from './operations/security';
 import { bookOperations } from './operations/books';
 import { mediaOperations } from './operations/media';
 import { creatorOperations } from './operations/creators';
@@ -36,6 +38,8 @@ export const operationRegistry = {
   account: accountOperations,
   passkey: passkeyOperations,
   social: socialOperations,
+  security: securityOperations,
+  adminUsers: adminUserOperations,
   books: bookOperations,
   chapters: chapterOperations,
   essays: essayOperations,

@@ -42,5 +42,15 @@ export function memoryAuditLog(): AuditLog {
         .slice(0, count)
         .map((s) => copy(s.event));
     },
+
+    async pageForUser(userId, query) {
+      const limit = Number.isFinite(query.limit) ? Math.max(0, Math.floor(query.limit)) : 0;
+      const offset = Number.isFinite(query.offset) ? Math.max(0, Math.floor(query.offset)) : 0;
+      const mine = events
+        .filter((s) => s.event.userId === userId && query.actions.includes(s.event.action))
+        .sort((a, b) => b.event.at.getTime() - a.event.at.getTime() || b.seq - a.seq);
+      // Ids count from 1, as a bigserial does.
+      return { events: mine.slice(offset, offset + limit).map((s) => ({ ...copy(s.event), id: String(s.seq + 1) })), total: mine.length };
+    },
   };
 }

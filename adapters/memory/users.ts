@@ -89,5 +89,18 @@ export function memoryUsers(): UserRepository {
       byId.set(id, updated);
       return copy(updated);
     },
+
+    async list(query) {
+      const limit = Math.max(0, Math.floor(query.limit));
+      const offset = Math.max(0, Math.floor(query.offset));
+      const search = query.search?.trim().toLowerCase();
+      const matches = (user: User) =>
+        !search || [user.email, user.firstName ?? '', user.lastName ?? '', `${user.firstName ?? ''} ${user.lastName ?? ''}`].some((field) => field.toLowerCase().includes(search));
+      const found = [...byId.values()]
+        .filter((user) => matches(user) && (!query.role || user.roles.includes(query.role)) && (query.isActive === undefined || user.isActive === query.isActive))
+        // Newest first, ties by id descending, as the PostgreSQL adapter orders them.
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+      return { users: found.slice(offset, offset + limit).map(copy), total: found.length };
+    },
   };
 }

@@ -54,5 +54,17 @@ export function postgresAuditLog(db: Kysely<Database>): AuditLog {
         .execute();
       return rows.map(toEvent);
     },
+
+    async pageForUser(userId, query) {
+      const limit = Number.isFinite(query.limit) ? Math.max(0, Math.floor(query.limit)) : 0;
+      const offset = Number.isFinite(query.offset) ? Math.max(0, Math.floor(query.offset)) : 0;
+      if (!isUuid(userId) || query.actions.length === 0) return { events: [], total: 0 };
+      const mine = db.selectFrom('audit_events').where('user_id', '=', userId).where('action', 'in', [...query.actions]);
+      const [rows, count] = await Promise.all([
+        limit === 0 ? Promise.resolve([]) : mine.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        mine.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { events: rows.map((row) => ({ ...toEvent(row), id: String(row.id) })), total: Number(count.total) };
+    },
   };
 }

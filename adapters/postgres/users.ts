@@ -2,7 +2,7 @@
  * Members in PostgreSQL (table `users`, migrations/0002_auth.ts). The memory twin is
  * adapters/memory/users.ts; tests/contract/auth-repositories.test.ts holds both to one contract.
  */
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { NewUser, UserPatch, UserRepository } from '../../application/ports/users';
 import type { Role } from '../../domain/auth/roles';
 import type { User } from '../../domain/auth/user';
@@ -58,6 +58,9 @@ function toColumns(patch: UserPatch): Updateable<UsersTable> {
   return columns;
 }
 
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally (backslash is LIKE's escape). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export function postgresUsers(db: Kysely<Database>): UserRepository {
   const byEmail = async (email: string) => {
     const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -109,6 +112,31 @@ export function postgresUsers(db: Kysely<Database>): UserRepository {
         .returningAll()
         .executeTakeFirst();
       return row ? toUser(row) : null;
+    },
+
+    async list(query) {
+      const limit = Math.max(0, Math.floor(query.limit));
+      const offset = Math.max(0, Math.floor(query.offset));
+      let matching = db.selectFrom('users');
+      const search = query.search?.trim();
+      if (search) {
+        const pattern = containing(search);
+        matching = matching.where((eb) =>
+          eb.or([
+            eb('email', 'ilike', pattern),
+            eb('first_name', 'ilike', pattern),
+            eb('last_name', 'ilike', pattern),
+            eb(sql<string>`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, 'ilike', pattern),
+          ]),
+        );
+      }
+      if (query.role) matching = matching.where(sql<boolean>`${query.role} = any(roles)`);
+      if (query.isActive !== undefined) matching = matching.where('is_active', '=', query.isActive);
+      const [rows, count] = await Promise.all([
+        limit === 0 ? Promise.resolve([]) : matching.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { users: rows.map(toUser), total: Number(count.total) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { AuditLog } from '../ports/audit-log';
 import type { Clock } from '../ports/clock';
+import type { DeviceNames } from '../ports/devices';
 import type { KeyValueStore } from '../ports/key-value-store';
 import type { MagicLinkRepository } from '../ports/magic-links';
 import type { PasskeyRepository, WebAuthnRelyingParty } from '../ports/passkeys';
@@ -39,6 +40,8 @@ export interface AuthDeps {
   passkeys: PasskeyRepository;
   webauthn: WebAuthnRelyingParty;
   socialAccounts: SocialAccountRepository;
+  /** Plain names of the devices in the security timeline ('Chrome on macOS'). */
+  devices: DeviceNames;
   /** The OpenID Connect providers of OIDC_* (adapters/oidc). */
   socialProviders: SocialIdentityProviders;
   settings: AuthSettings;

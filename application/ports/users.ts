@@ -32,6 +32,16 @@ export type UserPatch = Partial<
   >
 >;
 
+/** The admin's list of members: every condition given must hold. */
+export interface UserListQuery {
+  /** Part of the e-mail address, first name, last name or "first last", any case. */
+  search?: string | undefined;
+  role?: Role | undefined;
+  isActive?: boolean | undefined;
+  offset: number;
+  limit: number;
+}
+
 export interface UserRepository {
   byId(id: string): Promise<User | null>;
   /** E-mail addresses are stored lower-case; the lookup lower-cases too. */
@@ -40,4 +50,6 @@ export interface UserRepository {
   createOrGet(user: NewUser, now: Date): Promise<{ user: User; created: boolean }>;
   /** Applies the patch and answers the updated user, or null when there is no such user. */
   update(id: string, patch: UserPatch, now: Date): Promise<User | null>;
+  /** A page of the members matching the query, newest first (ties by id), and how many match in all. */
+  list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
 }

@@ -40,6 +40,30 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ADMIN: [...PERMISSIONS],
 };
 
+/** Each role's name in the admin pages. */
+export const ROLE_LABELS: Record<Role, string> = {
+  MEMBER: 'Member',
+  TEACHER: 'Teacher',
+  STUDENT: 'Student',
+  GRADER: 'Grader',
+  CONTENT_EDITOR: 'Content editor',
+  PROGRAM_ADMIN: 'Programme admin',
+  CONTEST_ADMIN: 'Contest admin',
+  ADMIN: 'Administrator',
+};
+
+/** What each role is for, in the words the admin's roles editor shows beside its checkbox. */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  MEMBER: 'Everyone signed in: reads the library, keeps progress, enters contests, buys. Always kept.',
+  TEACHER: 'Orders classroom sets in Free Books for Teachers and manages their classrooms.',
+  STUDENT: 'Joins a classroom with its code and enters contests; nothing more than a member.',
+  GRADER: 'Grades contest entries.',
+  CONTENT_EDITOR: 'Writes, edits and publishes the library, restricted items and media included.',
+  PROGRAM_ADMIN: 'Runs Free Books for Teachers: orders, books, classrooms and the CRM sync.',
+  CONTEST_ADMIN: 'Runs contests and grades them.',
+  ADMIN: 'Everything, including managing members and their roles.',
+};
+
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 export function permissionsOf(roles: readonly string[]): Set<Permission> {

@@ -29,7 +29,7 @@ import type { MagicLinkRecord, MagicLinkRepository } from '../../application/por
 import type { PasskeyRepository } from '../../application/ports/passkeys';
 import type { LiveSessionQuery, SessionCheck, SessionRecord, SessionRepository } from '../../application/ports/sessions';
 import type { SocialAccountRepository } from '../../application/ports/social-accounts';
-import type { UserPatch, UserRepository } from '../../application/ports/users';
+import type { UserListQuery, UserPatch, UserRepository } from '../../application/ports/users';
 import { ROLES } from '../../domain/auth/roles';
 import { DEFAULT_PREFERENCES, THEMES } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
@@ -272,6 +272,81 @@ function usersContract(repos: () => AuthRepositories) {
       await repos().users.update(user.id, { roles }, at(1));
       roles.push('ADMIN');
       expect((await repos().users.byId(user.id))?.roles).toEqual(['MEMBER', 'GRADER']);
+    });
+
+    describe('list (the admin’s members list)', () => {
+      /** Members of one test, found by a tag in their address that no other test uses. */
+      async function aGroup() {
+        const tag = `lst${randomUUID().slice(0, 8)}`;
+        const make = async (local: string, minutes: number, fields: { firstName?: string; lastName?: string; roles?: User['roles'] } = {}) =>
+          (await repos().users.createOrGet({ email: `${local}.${tag}@example.test`, emailVerified: true, roles: fields.roles ?? ['MEMBER'], firstName: fields.firstName ?? null, lastName: fields.lastName ?? null }, at(minutes * MINUTE))).user;
+        const ada = await make('ada', 1, { firstName: 'Ada', lastName: 'Lovelace', roles: ['MEMBER', 'GRADER'] });
+        const grace = await make('grace', 3, { firstName: 'Grace', lastName: 'Hopper', roles: ['MEMBER', 'ADMIN'] });
+        const alan = await make('alan', 2, { firstName: 'Alan', lastName: 'Turing' });
+        const nameless = await make('x_100%', 4);
+        return { tag, ada, grace, alan, nameless };
+      }
+      const page = (query: Partial<UserListQuery> & { search: string }) => repos().users.list({ offset: 0, limit: 50, ...query });
+      const ids = (result: { users: User[] }) => result.users.map((u) => u.id);
+
+      it('answers the matching members newest first with their total, whole', async () => {
+        const g = await aGroup();
+        const all = await page({ search: g.tag });
+        expect(ids(all)).toEqual([g.nameless.id, g.grace.id, g.alan.id, g.ada.id]);
+        expect(all.total).toBe(4);
+        expect(all.users[1]).toEqual(g.grace);
+      });
+
+      it('pages by offset and limit; the total counts every match', async () => {
+        const g = await aGroup();
+        expect(await page({ search: g.tag, offset: 1, limit: 2 })).toMatchObject({ total: 4 });
+        expect(ids(await page({ search: g.tag, offset: 1, limit: 2 }))).toEqual([g.grace.id, g.alan.id]);
+        expect(ids(await page({ search: g.tag, offset: 3, limit: 2 }))).toEqual([g.ada.id]);
+        expect(await page({ search: g.tag, offset: 10, limit: 2 })).toEqual({ users: [], total: 4 });
+        expect(await page({ search: g.tag, limit: 0 })).toEqual({ users: [], total: 4 });
+      });
+
+      it('searches the address, the first name, the last name and the full name, in any case', async () => {
+        const g = await aGroup();
+        expect(ids(await page({ search: `GRACE.${g.tag.toUpperCase()}` }))).toEqual([g.grace.id]);
+        const lovelace = await repos().users.list({ search: 'lOVELACE', offset: 0, limit: 1000 });
+        expect(ids(lovelace)).toContain(g.ada.id);
+        expect(ids(lovelace)).not.toContain(g.grace.id);
+        const fullName = await repos().users.list({ search: 'alan turing', offset: 0, limit: 1000 });
+        expect(ids(fullName)).toContain(g.alan.id);
+        expect(ids(fullName)).not.toContain(g.ada.id);
+        expect(await page({ search: `nobody-${g.tag}` })).toEqual({ users: [], total: 0 });
+      });
+
+      it('takes % and _ in the search literally', async () => {
+        const g = await aGroup();
+        expect(ids(await page({ search: `x_100%.${g.tag}` }))).toEqual([g.nameless.id]);
+        expect(await page({ search: `x%100_.${g.tag}` })).toEqual({ users: [], total: 0 });
+        expect(await page({ search: `ad_.${g.tag}` })).toEqual({ users: [], total: 0 });
+      });
+
+      it('filters by role and by whether the member is active, together with the search', async () => {
+        const g = await aGroup();
+        await repos().users.update(g.alan.id, { isActive: false }, at(10 * MINUTE));
+        expect(ids(await page({ search: g.tag, role: 'ADMIN' }))).toEqual([g.grace.id]);
+        expect(ids(await page({ search: g.tag, role: 'MEMBER' }))).toEqual([g.nameless.id, g.grace.id, g.alan.id, g.ada.id]);
+        expect(await page({ search: g.tag, role: 'TEACHER' })).toEqual({ users: [], total: 0 });
+        expect(ids(await page({ search: g.tag, isActive: false }))).toEqual([g.alan.id]);
+        expect(await page({ search: g.tag, isActive: true })).toMatchObject({ total: 3 });
+        expect(ids(await page({ search: g.tag, role: 'GRADER', isActive: true }))).toEqual([g.ada.id]);
+        expect(ids(await page({ search: g.tag, role: 'GRADER', isActive: false }))).toEqual([]);
+      });
+
+      it('lists everyone without a search, and hands out copies', async () => {
+        const g = await aGroup();
+        const everyone = await repos().users.list({ offset: 0, limit: 100_000 });
+        expect(everyone.total).toBeGreaterThanOrEqual(4);
+        expect(everyone.users).toHaveLength(everyone.total);
+        for (const member of [g.ada, g.grace, g.alan, g.nameless]) expect(ids(everyone)).toContain(member.id);
+        const [first] = (await page({ search: g.tag })).users;
+        first!.roles.push('ADMIN');
+        expect((await repos().users.byId(first!.id))?.roles).toEqual(['MEMBER']);
+      });
     });
   });
 }
@@ -680,6 +755,32 @@ function auditLogContract(repos: () => AuthRepositories) {
       const member = await aMember();
       for (const step of ['first', 'second', 'third']) await repos().auditLog.record(anEvent({ userId: member.id, detail: { step } }));
       expect((await repos().auditLog.forUser(member.id, 10)).map((e) => e.detail)).toEqual([{ step: 'third' }, { step: 'second' }, { step: 'first' }]);
+    });
+
+    it('pages a member’s events among the actions asked for, newest first, with ids and their total', async () => {
+      const member = await aMember();
+      const other = await aMember();
+      for (const minutes of [1, 2, 3, 4, 5]) await repos().auditLog.record(anEvent({ userId: member.id, at: at(minutes * MINUTE), detail: { minutes } }));
+      await repos().auditLog.record(anEvent({ action: 'refresh', userId: member.id, at: at(6 * MINUTE), detail: { minutes: 6 } }));
+      await repos().auditLog.record(anEvent({ action: 'logout', userId: member.id, at: at(3 * MINUTE), detail: { minutes: 3, logout: true } }));
+      await repos().auditLog.record(anEvent({ userId: other.id, at: at(7 * MINUTE) }));
+      const query = { actions: ['sign_in', 'logout'] as const, offset: 0, limit: 3 };
+
+      const first = await repos().auditLog.pageForUser(member.id, query);
+      expect(first.total).toBe(6);
+      // Of the same instant, the later written comes first, as forUser answers them.
+      expect(first.events.map((e) => e.detail)).toEqual([{ minutes: 5 }, { minutes: 4 }, { minutes: 3, logout: true }]);
+      expect(first.events[0]).toEqual({ ...anEvent({ userId: member.id, at: at(5 * MINUTE), detail: { minutes: 5 } }), method: null, email: null, sessionId: null, id: expect.any(String) });
+      const second = await repos().auditLog.pageForUser(member.id, { ...query, offset: 3 });
+      expect(second.events.map((e) => e.detail)).toEqual([{ minutes: 3 }, { minutes: 2 }, { minutes: 1 }]);
+      const everyId = [...first.events, ...second.events].map((e) => e.id);
+      expect(new Set(everyId).size).toBe(6);
+
+      expect((await repos().auditLog.pageForUser(member.id, { ...query, actions: ['refresh'] })).events.map((e) => e.detail)).toEqual([{ minutes: 6 }]);
+      expect(await repos().auditLog.pageForUser(member.id, { ...query, offset: 6 })).toEqual({ events: [], total: 6 });
+      expect(await repos().auditLog.pageForUser(member.id, { ...query, limit: 0 })).toEqual({ events: [], total: 6 });
+      expect(await repos().auditLog.pageForUser(member.id, { ...query, actions: [] })).toEqual({ events: [], total: 0 });
+      expect(await repos().auditLog.pageForUser(randomUUID(), query)).toEqual({ events: [], total: 0 });
     });
 
     it('keeps what was recorded, whatever the caller does to its objects afterwards', async () => {

@@ -15,6 +15,7 @@ import { memorySessionCheck, memorySessions } from '../../adapters/memory/sessio
 import { memorySocialAccounts } from '../../adapters/memory/social-accounts';
 import { memoryUsers } from '../../adapters/memory/users';
 import { createRateLimiter } from '../../adapters/rate-limit/flexible-rate-limiter';
+import { uaDeviceNames } from '../../adapters/ua/device-names';
 import { createWebAuthnRelyingParty } from '../../adapters/webauthn/relying-party';
 import type { AuthDeps } from '../../application/auth/deps';
 import { testClock } from './clock';
@@ -46,6 +47,7 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
     passkeys: repos.passkeys,
     webauthn: createWebAuthnRelyingParty({ appUrl: APP_URL, rpName: 'Objectivism Learning' }),
     socialAccounts: repos.socialAccounts,
+    devices: uaDeviceNames,
     socialProviders: {
       list: () => [],
       find: () => null,

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { createPostgresTestDatabase, type TestDatabase } from '../../support/database';
 import { startOidcProvider } from '../../support/oidc-provider';
-import { E2E_ADMIN_EMAIL } from './admin';
+import { E2E_ADMIN_EMAIL, E2E_MEMBERS_ADMIN_EMAIL } from './admin';
 import { startE2eMailSink } from './smtp-sink';
 import { E2E_SOCIAL_PROVIDER } from './social-provider';
 
@@ -106,8 +106,8 @@ export default async function globalSetup(_config: FullConfig) {
     OIDC_TESTID_CLIENT_ID: oidc.clientId,
     OIDC_TESTID_CLIENT_SECRET: oidc.clientSecret,
     OIDC_TESTID_NAME: E2E_SOCIAL_PROVIDER.name,
-    // The admin content tests sign in as this address, which sign-in makes an ADMIN.
-    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    // The admin content and member tests sign in as these addresses, which sign-in makes ADMIN.
+    ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_MEMBERS_ADMIN_EMAIL}`,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

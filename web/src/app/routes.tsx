@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
           // The profile has one page so far: its security settings.
           { path: 'profile', element: <Navigate to="/profile/security" replace /> },
           { path: 'profile/security', element: <SecurityPage /> },
+          // Lazy: the security timeline (features/account/SecurityActivityPage).
+          { path: 'profile/security/activity', lazy: async () => ({ Component: (await import('../features/account/SecurityActivityPage')).SecurityActivityPage }) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { pageTitle } from '../../app/product';
 import { useMethodsInAuthState } from './account-queries';
 import { LinkedAccountsSection } from './LinkedAccountsSection';
@@ -24,6 +25,9 @@ export function SecurityPage() {
           <p className="security-page__eyebrow">Your profile</p>
           <h1 className="security-page__title">Account security</h1>
           <p className="security-page__lead">Choose how you sign in, and see where your account is signed in.</p>
+          <p className="security-page__lead">
+            <Link to="/profile/security/activity">See your security activity</Link>: sign-ins, failed attempts and changes, and a way to act on one that wasn’t you.
+          </p>
         </div>
         <SignInMethodsSection />
         <PasswordSection />

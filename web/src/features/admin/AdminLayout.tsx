@@ -46,6 +46,13 @@ export function AdminLayout() {
               </NavLink>
             </li>
           )}
+          {holds(state.roles, 'users.manage') && (
+            <li>
+              <NavLink to="/admin/users" className="admin-nav__link">
+                Members
+              </NavLink>
+            </li>
+          )}
         </ul>
       </nav>
       <Outlet />

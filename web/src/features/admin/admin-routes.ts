@@ -18,5 +18,7 @@ export const adminRoutes: RouteObject = {
     { path: 'media', lazy: async () => ({ Component: (await import('./MediaListPage')).MediaListPage }) },
     { path: 'media/new', lazy: async () => ({ Component: (await import('./MediaEditorPage')).NewMediaPage }) },
     { path: 'media/:id', lazy: async () => ({ Component: (await import('./MediaEditorPage')).EditMediaPage }) },
+    { path: 'users', lazy: async () => ({ Component: (await import('./users/UserListPage')).UserListPage }) },
+    { path: 'users/:id', lazy: async () => ({ Component: (await import('./users/UserDetailPage')).UserDetailPage }) },
   ],
 };
