@@ -12,6 +12,7 @@ import * as m0006 from './0006_content';
 import * as m0007 from './0007_content_counts';
 import * as m0008 from './0008_content_visibility';
 import * as m0009 from './0009_search_lexemes';
+import * as m0013 from './0013_outbox_delivery';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_content_counts': m0007,
   '0008_content_visibility': m0008,
   '0009_search_lexemes': m0009,
+  '0013_outbox_delivery': m0013,
 };

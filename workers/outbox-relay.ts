@@ -24,7 +24,7 @@ export function registerOutboxDelivery(services: Services, handlers: Record<stri
     const handler = handlers[job.type];
     if (!handler) throw new Error(`No handler for outbox event ${job.type}`);
     await handler(job.payload, services);
-    await services.database.db.updateTable('outbox').set({ delivered_at: services.clock.now(), last_error: null }).where('id', '=', job.id).execute();
+    await services.database.db.updateTable('outbox').set({ status: 'delivered', delivered_at: services.clock.now(), last_error: null }).where('id', '=', job.id).execute();
   });
 }
 
@@ -36,8 +36,8 @@ export async function relayOutbox(services: Services, batchSize = 100): Promise<
     const rows = await tx
       .selectFrom('outbox')
       .select(['id', 'type', 'payload'])
-      .where('delivered_at', 'is', null)
-      .where('available_at', '<=', now)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
       .orderBy('id')
       .limit(batchSize)
       .forUpdate()
@@ -46,7 +46,7 @@ export async function relayOutbox(services: Services, batchSize = 100): Promise<
     if (rows.length > 0) {
       await tx
         .updateTable('outbox')
-        .set({ available_at: new Date(now.getTime() + LEASE_SECONDS * 1000), attempts: sql`attempts + 1` })
+        .set({ next_attempt_at: new Date(now.getTime() + LEASE_SECONDS * 1000), attempts: sql`attempts + 1` })
         .where('id', 'in', rows.map((r) => r.id))
         .execute();
     }

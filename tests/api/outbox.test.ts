@@ -62,6 +62,6 @@ describe('outbox relay', () => {
     await new Promise((r) => setTimeout(r, 300));
     const row = await rowOf(id);
     expect(row.delivered_at).toBeNull();
-    expect(row.available_at.getTime()).toBeGreaterThan(Date.now());
+    expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
   });
 });
