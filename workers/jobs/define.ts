@@ -14,7 +14,7 @@
  *   are the outbox row's (OUTBOX_MAX_ATTEMPTS, then parked for operators), not `retry`.
  */
 import { z } from 'zod';
-import { PermanentJobError, checkJobName, type JobSchedule } from '../../application/ports/job-queue';
+import { PermanentJobError, checkJobName, type JobQueue, type JobSchedule } from '../../application/ports/job-queue';
 import { eventName, type EventDefinition } from '../../application/ports/outbox';
 
 export interface DeliveredEvent {
@@ -43,12 +43,12 @@ export interface JobRetry {
   jitter?: number;
 }
 
-export interface JobDefinition<Deps, Payload> {
+export interface JobDefinition<Deps, Payload, Input = Payload> {
   /** `module.thing.verb`, the job's name in logs and (with the version) in the queue. */
   name: string;
   /** Bumped when the payload changes shape: jobs of the old version already queued keep the old definition's queue. */
   version: number;
-  payload: z.ZodType<Payload>;
+  payload: z.ZodType<Payload, Input>;
   handler(deps: Deps, payload: Payload, ctx: JobContext): Promise<void>;
   retry?: JobRetry;
   /** Jobs of this definition run at once in one worker process; default 1. */
@@ -61,7 +61,7 @@ export const DEFAULT_JOB_RETRY: Required<JobRetry> = { attempts: 5, backoffMs: 1
 
 const JOB_DEFINITION_NAME = /^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$/;
 
-export function defineJob<Deps, Payload>(definition: JobDefinition<Deps, Payload>): JobDefinition<Deps, Payload> {
+export function defineJob<Deps, Payload, Input = Payload>(definition: JobDefinition<Deps, Payload, Input>): JobDefinition<Deps, Payload, Input> {
   if (!JOB_DEFINITION_NAME.test(definition.name)) throw new Error(`A job's name is module.thing.verb in lower case, not ${JSON.stringify(definition.name)}`);
   if (!Number.isSafeInteger(definition.version) || definition.version < 1) throw new Error(`A job's version is a whole number from 1, not ${definition.version}`);
   if (definition.on && definition.schedule) throw new Error(`The job ${definition.name} cannot both repeat and consume an event`);
@@ -86,7 +86,7 @@ export interface JobEntry {
   run(payload: unknown, ctx: JobContext): Promise<void>;
 }
 
-export function withDeps<Deps, Payload>(definition: JobDefinition<Deps, Payload>, deps: Deps): JobEntry {
+export function withDeps<Deps, Payload, Input>(definition: JobDefinition<Deps, Payload, Input>, deps: Deps): JobEntry {
   return {
     name: definition.name,
     queueName: queueNameOf(definition),
@@ -100,4 +100,21 @@ export function withDeps<Deps, Payload>(definition: JobDefinition<Deps, Payload>
       await definition.handler(deps, parsed.data, ctx);
     },
   };
+}
+
+/**
+ * Queues a job of a definition: the payload is checked first (a bad one throws here, at the
+ * caller, not later in a worker), and the definition's retry settings go with it.
+ */
+export async function enqueueJob<Payload, Input>(
+  queue: JobQueue,
+  definition: JobDefinition<never, Payload, Input>,
+  payload: Input,
+  options: { jobId?: string; delayMs?: number } = {},
+): Promise<void> {
+  if (definition.on) throw new Error(`The job ${definition.name} runs on outbox events: write the event in a unit of work instead`);
+  const parsed = definition.payload.safeParse(payload);
+  if (!parsed.success) throw new Error(`The payload of ${queueNameOf(definition)} is invalid: ${z.prettifyError(parsed.error)}`);
+  const retry = { ...DEFAULT_JOB_RETRY, ...definition.retry };
+  await queue.enqueue(queueNameOf(definition), parsed.data, { ...options, attempts: retry.attempts, backoffMs: retry.backoffMs, jitter: retry.jitter });
 }
