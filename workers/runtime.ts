@@ -57,13 +57,12 @@ export function runJobs(parts: WorkerParts, jobs: readonly JobEntry[]): RunningW
   const consumers = consumersByEvent(jobs);
   const delivery: OutboxDeliveryDeps = {
     store: parts.outbox,
-    processedEvents: parts.processedEvents,
     events: parts.events,
     clock: parts.clock,
     consumers,
     settings: retry,
     log: parts.log,
-    rescheduled: () => relay.wake(),
+    rescheduled: (at) => relay.wakeAt(at),
   };
 
   for (const entry of jobs) {

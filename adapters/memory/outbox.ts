@@ -67,6 +67,18 @@ export function memoryOutbox(options: { events: EventRegistry; clock?: Clock }):
       const row = rows.get(id);
       return row ? copy(row) : null;
     },
+    async forConsumer(id, consumer) {
+      const row = rows.get(id);
+      return row ? { record: copy(row), processed: processed.has(mark(consumer, id)) } : null;
+    },
+    async completeForConsumer(id, consumer, others, at) {
+      const key = mark(consumer, id);
+      if (!processed.has(key)) processed.set(key, new Date(at));
+      const row = pending(id);
+      if (!row || !others.every((other) => processed.has(mark(other, id)))) return false;
+      Object.assign(row, { status: 'delivered', deliveredAt: new Date(at), lastError: null });
+      return true;
+    },
     async markDelivered(id, at) {
       const row = pending(id);
       if (!row) return false;

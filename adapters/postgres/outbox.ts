@@ -70,6 +70,33 @@ export function postgresOutboxStore(db: Kysely<Database>): OutboxStore {
       return row ? toRecord(row) : null;
     },
 
+    async forConsumer(id, consumer) {
+      if (!Number.isSafeInteger(id)) return null;
+      const row = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .select((eb) => eb.exists(eb.selectFrom('processed_events').select('event_id').where('consumer', '=', consumer).whereRef('event_id', '=', 'outbox.id')).as('processed'))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { processed, ...record } = row;
+      return { record: toRecord(record), processed: Boolean(processed) };
+    },
+
+    async completeForConsumer(id, consumer, others, now) {
+      // The mark inserted by the CTE is not visible to the same statement's reads: `others` leaves this consumer out.
+      const { rows } = await sql<{ id: number }>`
+        with marked as (
+          insert into processed_events (consumer, event_id, processed_at) values (${consumer}, ${id}, ${now})
+          on conflict (consumer, event_id) do nothing
+        )
+        update outbox set status = 'delivered', delivered_at = ${now}, last_error = null
+        where id = ${id} and status = 'pending'
+          and (select count(*) from processed_events where event_id = ${id} and consumer = any(${[...others]}::text[])) = ${others.length}
+        returning id`.execute(db);
+      return rows.length > 0;
+    },
+
     async markDelivered(id, now) {
       const result = await pending(id).set({ status: 'delivered', delivered_at: now, last_error: null }).executeTakeFirst();
       return result.numUpdatedRows > 0n;

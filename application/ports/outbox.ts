@@ -125,8 +125,15 @@ export interface OutboxStore {
    */
   claim(input: { now: Date; limit: number; leaseMs: number }): Promise<OutboxRecord[]>;
   byId(id: number): Promise<OutboxRecord | null>;
+  /** The row and whether the consumer has processed it already, in one read (a delivery's first step). */
+  forConsumer(id: number, consumer: string): Promise<{ record: OutboxRecord; processed: boolean } | null>;
   /** Pending -> delivered; false when the row was not pending. */
   markDelivered(id: number, now: Date): Promise<boolean>;
+  /**
+   * Marks the event processed by the consumer and, when every one of `others` has processed it
+   * too, the row delivered, in one step; answers whether the row is now delivered.
+   */
+  completeForConsumer(id: number, consumer: string, others: readonly string[], now: Date): Promise<boolean>;
   /** Counts a failed attempt on a pending row and schedules the next, or parks it; answers the row after. */
   recordFailure(id: number, failure: OutboxFailure): Promise<OutboxRecord | null>;
   /** Rows in a status, newest first, a page at a time (`beforeId` is the last id of the previous page). */

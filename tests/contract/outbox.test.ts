@@ -147,6 +147,21 @@ for (const backend of backends) {
       expect(await o.store.count('delivered')).toBe(1);
     });
 
+    it('reads a row with its consumer\'s processed mark, and completes it once every consumer has processed it', async () => {
+      const id = await add(1);
+      expect(await o.store.forConsumer(id, 'crm.sync')).toEqual({ record: await o.store.byId(id), processed: false });
+      expect(await o.store.forConsumer(id + 1000, 'crm.sync')).toBeNull();
+      const now = later(5);
+      expect(await o.store.completeForConsumer(id, 'crm.sync', ['mail.notify'], now)).toBe(false);
+      expect(await o.store.forConsumer(id, 'crm.sync')).toMatchObject({ processed: true, record: { status: 'pending' } });
+      expect(await o.processed.has('crm.sync', id)).toBe(true);
+      expect(await o.store.completeForConsumer(id, 'mail.notify', ['crm.sync'], now)).toBe(true);
+      expect(await o.store.byId(id)).toMatchObject({ status: 'delivered', deliveredAt: now });
+      expect(await o.store.completeForConsumer(id, 'mail.notify', ['crm.sync'], now)).toBe(false);
+      const single = await add(2);
+      expect(await o.store.completeForConsumer(single, 'crm.sync', [], now)).toBe(true);
+    });
+
     it('counts a failed attempt with its error and next attempt time, then parks the row as failed', async () => {
       const id = await add(1);
       const retryAt = later(30_000);

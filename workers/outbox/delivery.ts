@@ -8,12 +8,11 @@
  */
 import type { Clock } from '../../application/ports/clock';
 import { PermanentJobError, retryDelayMs } from '../../application/ports/job-queue';
-import { EventRejected, eventName, type EventRegistry, type OutboxRecord, type OutboxStore, type ProcessedEvents } from '../../application/ports/outbox';
+import { EventRejected, eventName, type EventRegistry, type OutboxRecord, type OutboxStore } from '../../application/ports/outbox';
 import type { JobEntry } from '../jobs/define';
 
 export interface OutboxDeliveryDeps {
   store: OutboxStore;
-  processedEvents: ProcessedEvents;
   events: EventRegistry;
   clock: Clock;
   /** Consumers by `type@version`. */
@@ -21,7 +20,7 @@ export interface OutboxDeliveryDeps {
   settings: OutboxRetrySettings;
   log?: (level: 'warn' | 'error', fields: Record<string, unknown>, message: string) => void;
   /** Told when a row's next attempt was scheduled, so a relay sleeping longer wakes for it. */
-  rescheduled?: () => void;
+  rescheduled?: (at: Date) => void;
 }
 
 export interface OutboxRetrySettings {
@@ -54,25 +53,19 @@ export async function recordOutboxFailure(deps: Pick<OutboxDeliveryDeps, 'store'
   const attempts = row.attempts + 1;
   const park = permanent || attempts >= deps.settings.maxAttempts;
   const wait = Math.min(retryDelayMs(attempts, deps.settings.backoffMs, 0.2), deps.settings.maxBackoffMs);
-  await deps.store.recordFailure(row.id, { error, now, retryAt: park ? null : new Date(now.getTime() + wait) });
-  if (!park) deps.rescheduled?.();
+  const retryAt = new Date(now.getTime() + wait);
+  await deps.store.recordFailure(row.id, { error, now, retryAt: park ? null : retryAt });
+  if (!park) deps.rescheduled?.(retryAt);
   deps.log?.(park ? 'error' : 'warn', { eventId: row.id, type: row.type, version: row.version, attempts, err: error }, park ? 'outbox event parked as failed' : 'outbox event delivery failed; will retry');
 }
 
-/** Marks the row delivered when every consumer of its type has processed it. */
-async function deliveredWhenAllDone(deps: OutboxDeliveryDeps, row: OutboxRecord) {
-  const consumers = deps.consumers.get(eventName(row.type, row.version)) ?? [];
-  for (const consumer of consumers) if (!(await deps.processedEvents.has(consumer.name, row.id))) return;
-  await deps.store.markDelivered(row.id, deps.clock.now());
-}
-
 export async function deliverToConsumer(deps: OutboxDeliveryDeps, consumer: JobEntry, eventId: number, jobId: string, attempt: number): Promise<void> {
-  const row = await deps.store.byId(eventId);
-  if (!row || row.status !== 'pending') return;
-  if (!(await deps.processedEvents.has(consumer.name, row.id))) {
-    let payload: unknown;
+  const found = await deps.store.forConsumer(eventId, consumer.name);
+  if (!found || found.record.status !== 'pending') return;
+  const row = found.record;
+  if (!found.processed) {
     try {
-      payload = deps.events.check(row).payload;
+      const { payload } = deps.events.check(row);
       await consumer.run(payload, { jobId, attempt, event: { id: row.id, type: row.type, version: row.version, key: row.key, createdAt: row.createdAt } });
     } catch (error) {
       // A payload its schema refuses will not get better by waiting; an unknown type may be known to a newer release.
@@ -80,7 +73,7 @@ export async function deliverToConsumer(deps: OutboxDeliveryDeps, consumer: JobE
       await recordOutboxFailure(deps, row, `${consumer.name}: ${messageOf(error)}`, permanent);
       return;
     }
-    await deps.processedEvents.markProcessed(consumer.name, row.id, deps.clock.now());
   }
-  await deliveredWhenAllDone(deps, row);
+  const others = (deps.consumers.get(eventName(row.type, row.version)) ?? []).filter((other) => other !== consumer).map((other) => other.name);
+  await deps.store.completeForConsumer(row.id, consumer.name, others, deps.clock.now());
 }

@@ -3,7 +3,8 @@
  * one job per consumer under the id `outbox:<event id>`, which de-duplicates while the job is
  * queued or running: a row is queued once however often relays run. It wakes at once when a
  * transaction in this process commits a row (OutboxSignal) or another process's does (LISTEN/
- * NOTIFY, workers/runtime.ts), else at the earliest due row, and at least every `pollMs`.
+ * NOTIFY, workers/runtime.ts), when a retry this process scheduled falls due, and at least every
+ * `pollMs` (a retry scheduled by another process waits up to that much past its time).
  *
  * A row whose job was lost (Redis flushed, an in-process queue's process gone) has no outcome when
  * its lease runs out, so a relay claims and queues it again. A row of a type this release does not
@@ -29,6 +30,8 @@ export interface OutboxRelayDeps {
 export interface OutboxRelay {
   /** Claims now (coalesced with a pass under way). */
   wake(): void;
+  /** Claims no later than this (a retry falls due then). */
+  wakeAt(at: Date): void;
   /** Stops claiming and waits for the pass under way. */
   stop(): Promise<void>;
 }
@@ -38,6 +41,15 @@ export function startOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  /** The earliest retry asked for while a pass ran. */
+  let soonest = Number.POSITIVE_INFINITY;
+
+  function sleepUntil(at: number) {
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(wake, Math.max(0, at - Date.now()));
+  }
 
   async function relayRow(row: Awaited<ReturnType<OutboxStore['claim']>>[number]) {
     const name = eventName(row.type, row.version);
@@ -67,12 +79,6 @@ export function startOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     }
   }
 
-  async function nextWakeIn(): Promise<number> {
-    const due = await deps.store.nextDueAt();
-    const poll = deps.settings.pollMs;
-    return due ? Math.max(0, Math.min(poll, due.getTime() - deps.clock.now().getTime())) : poll;
-  }
-
   function wake() {
     if (stopped) return;
     if (running) {
@@ -80,21 +86,29 @@ export function startOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       return;
     }
     clearTimeout(timer);
+    timerAt = Number.POSITIVE_INFINITY;
     running = (async () => {
-      let wait = deps.settings.pollMs;
       try {
         do {
           again = false;
           await pass();
         } while (again && !stopped);
-        wait = await nextWakeIn();
       } catch (error) {
         deps.log?.('warn', { err: error }, 'outbox relay failed; will retry');
       } finally {
         running = undefined;
-        if (!stopped) timer = setTimeout(wake, again ? 0 : wait);
+        // A commit or a retry in this process wakes it sooner; rows of other processes' retries wait at most the poll.
+        const at = again ? Date.now() : Math.min(Date.now() + deps.settings.pollMs, soonest);
+        if (soonest <= at) soonest = Number.POSITIVE_INFINITY;
+        if (!stopped) sleepUntil(at);
       }
     })();
+  }
+
+  function wakeAt(at: Date) {
+    if (stopped) return;
+    if (running) soonest = Math.min(soonest, at.getTime());
+    else if (at.getTime() < timerAt) sleepUntil(at.getTime());
   }
 
   const unsubscribe = deps.signal.subscribe(wake);
@@ -102,6 +116,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
 
   return {
     wake,
+    wakeAt,
     async stop() {
       stopped = true;
       unsubscribe();
