@@ -112,11 +112,6 @@ export function memoryOutbox(options: { events: EventRegistry; clock?: Clock }):
       Object.assign(row, { status: 'pending', attempts: 0, failedAt: null, nextAttemptAt: new Date(at) });
       return true;
     },
-    async nextDueAt() {
-      let earliest: Date | null = null;
-      for (const row of rows.values()) if (row.status === 'pending' && (!earliest || row.nextAttemptAt < earliest)) earliest = row.nextAttemptAt;
-      return earliest ? new Date(earliest) : null;
-    },
     async pruneDelivered(before) {
       let count = 0;
       for (const [id, row] of rows) {

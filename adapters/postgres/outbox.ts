@@ -139,11 +139,6 @@ export function postgresOutboxStore(db: Kysely<Database>): OutboxStore {
       return true;
     },
 
-    async nextDueAt() {
-      const row = await db.selectFrom('outbox').select('next_attempt_at').where('status', '=', 'pending').orderBy('next_attempt_at').orderBy('id').limit(1).executeTakeFirst();
-      return row?.next_attempt_at ?? null;
-    },
-
     async pruneDelivered(before) {
       const result = await db.deleteFrom('outbox').where('status', '=', 'delivered').where('delivered_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);

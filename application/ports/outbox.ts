@@ -141,8 +141,6 @@ export interface OutboxStore {
   count(status: OutboxStatus): Promise<number>;
   /** Failed -> pending, due now, with its attempts reset; false when the row was not failed. */
   retry(id: number, now: Date): Promise<boolean>;
-  /** When the earliest pending row falls due, or null when none is pending. */
-  nextDueAt(): Promise<Date | null>;
   /** Deletes delivered rows delivered before the instant; answers how many. */
   pruneDelivered(before: Date): Promise<number>;
 }
