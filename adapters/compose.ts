@@ -4,6 +4,14 @@
  * from config, and the log says which adapters are in use.
  */
 import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import { productEvents } from '../application/events';
+import { eventRegistry, type EventDefinition, type EventRegistry, type OutboxSignal, type OutboxStore, type ProcessedEvents } from '../application/ports/outbox';
+import type { UnitOfWork } from '../application/ports/unit-of-work';
+import { inProcessOutboxSignal } from './memory/outbox';
+import { postgresOutboxStore, postgresProcessedEvents } from './postgres/outbox';
+import type { Database } from './postgres/schema';
+import { postgresUnitOfWork } from './postgres/unit-of-work';
 import type { AppConfig } from '../domain/shared/app-config';
 import type { AuthDeps } from '../application/auth/deps';
 import type { Clock } from '../application/ports/clock';
@@ -61,6 +69,10 @@ export interface Services extends Ports {
   devMailbox: DevMailbox | undefined;
   auth: { deps: AuthDeps };
   content: { deps: ContentDeps };
+  /** The outbox's registry of events, its store (relay, operators), the processed marks and this process's wake-up signal. */
+  outbox: { events: EventRegistry; store: OutboxStore; processedEvents: ProcessedEvents; signal: OutboxSignal };
+  /** A module's unit of work: its transactional repositories built on the transaction (application/ports/unit-of-work.ts). */
+  unitOfWork<TxPorts extends object>(build: (trx: Kysely<Database>) => TxPorts): UnitOfWork<TxPorts>;
   appConfig(): AppConfig;
   readiness(): Promise<{ database: boolean; redis: boolean | null }>;
   close(): Promise<void>;
@@ -71,6 +83,8 @@ export interface ComposeOptions {
   overrides?: Partial<Ports>;
   /** Prefix of every Redis key and queue name: lets test runs share one Redis without meeting. */
   namespace?: string;
+  /** Outbox events beside the product's (tests and benchmarks register their own). */
+  events?: readonly EventDefinition[];
 }
 
 export function compose(cfg: Config, options: ComposeOptions = {}): Services {
@@ -112,6 +126,12 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
       ? createBullMqQueue({ redisUrl: cfg.redisUrl, prefix: namespace, onFailure: logJobFailure, onError: (error) => logger.warn({ err: error }, 'job queue connection error') })
       : createInProcessQueue({ onFailure: logJobFailure }));
 
+  const events = eventRegistry([...productEvents, ...(options.events ?? [])]);
+  const outboxSignal = inProcessOutboxSignal();
+  const outbox = { events, store: postgresOutboxStore(db), processedEvents: postgresProcessedEvents(db), signal: outboxSignal };
+  const unitOfWork = <TxPorts extends object>(build: (trx: Kysely<Database>) => TxPorts) =>
+    postgresUnitOfWork(db, build, { events, notify: database.kind === 'postgres', signal: outboxSignal });
+
   const appConfig = (): AppConfig => ({
     bootstrap: { apiGatewayUrl: '', basePath: '' },
     dynamic: {
@@ -145,6 +165,8 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     auth: { deps: authDeps },
     // Purchases, subscriptions and classroom codes join the access policy as sources when they exist.
     content: { deps: { clock, content: postgresContent(db), creators: postgresCreators(db), media: postgresMediaAssets(db), progress: postgresProgress(db), access: accessPolicy([]) } },
+    outbox,
+    unitOfWork,
     appConfig,
     async readiness() {
       const [db, r] = await Promise.all([

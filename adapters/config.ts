@@ -102,6 +102,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 100kb or 6mb').default('6mb'),
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+  OUTBOX_MAX_ATTEMPTS: positiveInt.default(10),
+  OUTBOX_LEASE_SECONDS: positiveInt.default(60),
+  OUTBOX_POLL_MS: positiveInt.default(1_000),
   SEED_DEMO_DATA: bool.default(true),
 });
 
@@ -143,6 +146,8 @@ export interface Config {
   logLevel: string;
   bodyLimit: string;
   shutdownGraceMs: number;
+  /** Outbox delivery (workers/README.md): failed attempts before a row is parked, a claim's lease, the relay's longest sleep. */
+  outbox: { maxAttempts: number; leaseMs: number; pollMs: number };
   seedDemoData: boolean;
   /** The built client served at `/` (default web/dist); tests and deployments may point elsewhere. */
   clientDir: string | undefined;
@@ -342,6 +347,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, leaseMs: e.OUTBOX_LEASE_SECONDS * 1000, pollMs: e.OUTBOX_POLL_MS },
     seedDemoData: e.SEED_DEMO_DATA,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };

@@ -5,17 +5,19 @@
  * appends the same to bench/results/history.md.
  *
  * BENCH_DATABASE_URL / BENCH_REDIS_URL (else TEST_DATABASE_URL / TEST_REDIS_URL): the servers to
- * use; the library part needs PostgreSQL and fails without it. BENCH_PARTS=foundation,passwords,content
- * picks the parts (passwords: bench/passwords.ts, where argon2id runs); BENCH_SECONDS (10), BENCH_CONNECTIONS (50, foundation), BENCH_ITEMS (100000)
+ * use; the library part needs PostgreSQL and fails without it. BENCH_PARTS=foundation,passwords,content,jobs
+ * picks the parts (passwords: bench/passwords.ts, where argon2id runs; jobs: the jobs and outbox
+ * figures of bench/jobs.ts); BENCH_SECONDS (10), BENCH_CONNECTIONS (50, foundation), BENCH_ITEMS (100000)
  * and BENCH_WORDS (250) size them.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { contentBench } from './content';
 import { foundationBench } from './foundation';
+import { jobsBench } from './jobs';
 import { passwordsBench } from './passwords';
 
 const env = process.env;
-const parts = new Set((env.BENCH_PARTS ?? 'foundation,passwords,content').split(',').map((p) => p.trim()));
+const parts = new Set((env.BENCH_PARTS ?? 'foundation,passwords,content,jobs').split(',').map((p) => p.trim()));
 const seconds = Number(env.BENCH_SECONDS ?? 10);
 const databaseUrl = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL;
 const redisUrl = env.BENCH_REDIS_URL ?? env.TEST_REDIS_URL;
@@ -31,6 +33,8 @@ if (parts.has('content')) {
   }
   sections.push((await contentBench({ serverUrl: databaseUrl, items: Number(env.BENCH_ITEMS ?? 100_000), words: Number(env.BENCH_WORDS ?? 250), seconds, log })).lines);
 }
+
+if (parts.has('jobs')) sections.push(await jobsBench({ databaseUrl, redisUrl, seconds, log }));
 
 const text = `${sections.map((s) => s.join('\n')).join('\n\n')}\n`;
 console.log(text);

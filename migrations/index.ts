@@ -13,6 +13,7 @@ import * as m0007 from './0007_content_counts';
 import * as m0008 from './0008_content_visibility';
 import * as m0009 from './0009_search_lexemes';
 import * as m0011 from './0011_search_access';
+import * as m0013 from './0013_outbox_delivery';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_content_visibility': m0008,
   '0009_search_lexemes': m0009,
   '0011_search_access': m0011,
+  '0013_outbox_delivery': m0013,
 };

@@ -1,8 +1,10 @@
-/** `npm run start:worker`: job processors only, for deployments where API and workers scale apart. */
+/** `npm run start:worker`: the jobs and the outbox relay only, for deployments where API and workers scale apart. */
 import { compose } from '../adapters/compose';
 import { ConfigError, describeConfig, loadConfig } from '../adapters/config';
+import { requireNoEviction } from '../adapters/queue/redis-policy';
 import { checkBackingServices, failureLine } from '../adapters/startup';
 import { startWorkers } from './runtime';
+import { stopOnSignals } from './shutdown';
 
 async function main() {
   let config;
@@ -21,17 +23,20 @@ async function main() {
   }
   const services = compose(config);
   services.logger.info({ role: 'worker', ...describeConfig(config) }, 'starting');
-  // A wrong DATABASE_URL or REDIS_URL stops the start with one line naming it, as the API's does.
+  // A wrong DATABASE_URL or REDIS_URL, or a Redis that may evict jobs, stops the start with one line naming it.
   await checkBackingServices(services);
+  await requireNoEviction(services.redis!, config.redisUrl);
   await services.database.migrate();
   const workers = startWorkers(services);
-  const shutdown = async () => {
-    await workers.stop();
-    await services.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  await workers.ready;
+  services.logger.info({ role: 'worker' }, 'worker ready');
+  stopOnSignals(
+    async () => {
+      await workers.stop();
+      await services.close();
+    },
+    { graceMs: config.shutdownGraceMs, log: (message, fields) => services.logger.info(fields ?? {}, message) },
+  );
 }
 
 main().catch((error: unknown) => {

@@ -30,6 +30,7 @@ import { authOperations, devOperations } from './operations/auth';
 import { passkeyOperations } from './operations/passkeys';
 import { socialOperations } from './operations/social';
 import { systemOperations } from './operations/system';
+import { outboxAdminOperations } from './operations/outbox-admin';
 import { buildTrpcRouter } from './trpc';
 
 export const operationRegistry = {
@@ -60,6 +61,7 @@ export const operationRegistry = {
   library: libraryOperations,
   entitlements: entitlementOperations,
   dev: devOperations,
+  outboxAdmin: outboxAdminOperations,
 };
 
 export const appRouter = buildTrpcRouter(operationRegistry);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewUser, UserPatch, UserRepository } from '../../application/ports/users';
 import { DEFAULT_PREFERENCES } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
+import type { MemoryTwin } from './unit-of-work';
 
 const copy = (user: User): User => structuredClone(user);
 
@@ -31,9 +32,9 @@ const PATCHABLE = [
   'lastLoginAt',
 ] as const satisfies readonly (keyof UserPatch)[];
 
-export function memoryUsers(): UserRepository {
-  const byId = new Map<string, User>();
-  const idByEmail = new Map<string, string>();
+export function memoryUsers(): UserRepository & MemoryTwin {
+  let byId = new Map<string, User>();
+  let idByEmail = new Map<string, string>();
 
   return {
     async byId(id) {
@@ -101,6 +102,14 @@ export function memoryUsers(): UserRepository {
         // Newest first, ties by id descending, as the PostgreSQL adapter orders them.
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
       return { users: found.slice(offset, offset + limit).map(copy), total: found.length };
+    },
+
+    // For a memory unit of work: stored members are replaced, never changed in place, so a shallow copy is a snapshot.
+    snapshot() {
+      const saved = { byId: new Map(byId), idByEmail: new Map(idByEmail) };
+      return () => {
+        ({ byId, idByEmail } = saved);
+      };
     },
   };
 }

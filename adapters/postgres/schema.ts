@@ -7,12 +7,22 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export interface OutboxTable {
   id: Generated<number>;
   type: string;
+  version: Generated<number>;
+  key: Generated<string>;
   payload: JSONColumnType<Record<string, unknown>, string, string>;
+  status: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | 'delivered' | 'failed' | undefined, 'pending' | 'delivered' | 'failed'>;
   created_at: Timestamp;
-  available_at: Timestamp;
+  next_attempt_at: Timestamp;
   attempts: Generated<number>;
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_error: string | null;
+}
+
+export interface ProcessedEventsTable {
+  consumer: string;
+  event_id: number;
+  processed_at: Timestamp;
 }
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -107,6 +117,7 @@ export interface SocialAccountsTable {
 
 export interface Database extends ContentTables {
   outbox: OutboxTable;
+  processed_events: ProcessedEventsTable;
   users: UsersTable;
   magic_links: MagicLinksTable;
   sessions: SessionsTable;

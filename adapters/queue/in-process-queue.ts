@@ -1,20 +1,28 @@
 /**
  * The JobQueue inside one process, the embedded default when REDIS_URL is unset. Same rules as
  * the BullMQ queue (tests/contract/job-queue.contract.ts), but nothing survives a restart: jobs
- * waiting or delayed when the process stops are lost, which is why it serves one process only.
+ * waiting or delayed when the process stops are lost, which is why it serves one process only
+ * (the outbox's rows are in the database and are queued again after a restart).
  */
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_JOB_BACKOFF_MS,
   JOB_ID_RETENTION_MS,
+  PermanentJobError,
   checkJobName,
+  checkSchedule,
   checkedJob,
+  retryDelayMs,
+  type CloseOptions,
   type EnqueueOptions,
   type JobFailure,
   type JobHandler,
   type JobQueue,
+  type JobSchedule,
   type ProcessOptions,
+  type ScheduleOptions,
 } from '../../application/ports/job-queue';
+import { nextCronTime } from './cron';
 
 export interface InProcessQueueOptions {
   /** The wait before the first retry; each later retry waits twice the one before. */
@@ -29,6 +37,9 @@ interface Job {
   payload: unknown;
   attempts: number;
   attemptsMade: number;
+  backoffMs: number;
+  jitter: number;
+  retainId: boolean;
 }
 
 interface Lane {
@@ -47,12 +58,14 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
   const onFailure = options.onFailure ?? reportFinalFailure;
   const lanes = new Map<string, Lane>();
   const timers = new Set<NodeJS.Timeout>();
+  const schedules = new Map<string, NodeJS.Timeout>();
   /** Ids (name + jobId) of jobs waiting, delayed or running. */
   const live = new Set<string>();
   /** Ids of finished jobs, oldest first, with when they finished: they de-duplicate for JOB_ID_RETENTION_MS. */
   const finished = new Map<string, number>();
   const running = new Set<Promise<void>>();
   let closed = false;
+  let closing: Promise<void> | undefined;
 
   const identity = (name: string, jobId: string) => `${name}\u0000${jobId}`;
 
@@ -106,33 +119,45 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
     try {
       await handler(job.payload, { jobId: job.jobId, attempt: job.attemptsMade });
     } catch (error) {
-      const willRetry = job.attemptsMade < job.attempts;
+      const willRetry = job.attemptsMade < job.attempts && !(error instanceof PermanentJobError);
       onFailure({ name: job.name, jobId: job.jobId, attempt: job.attemptsMade, willRetry, error });
       if (willRetry) {
-        later(backoffMs * 2 ** (job.attemptsMade - 1), () => makeReady(job));
+        later(retryDelayMs(job.attemptsMade, job.backoffMs, job.jitter), () => makeReady(job));
         return;
       }
     }
     const id = identity(job.name, job.jobId);
     live.delete(id);
-    finished.set(id, Date.now());
+    if (job.retainId) finished.set(id, Date.now());
+  }
+
+  async function enqueue(name: string, payload: unknown, enqueueOptions?: EnqueueOptions) {
+    if (closed) throw new Error('The job queue is closed');
+    const checked = checkedJob(name, enqueueOptions);
+    const jobId = checked.jobId ?? randomUUID();
+    const id = identity(name, jobId);
+    forgetOldFinished(Date.now());
+    if (live.has(id) || finished.has(id)) return;
+    // The handler gets a JSON copy, as it would from Redis: a caller's later change cannot leak in.
+    const text: string | undefined = JSON.stringify(payload);
+    const copy: unknown = text === undefined ? undefined : JSON.parse(text);
+    live.add(id);
+    const job: Job = {
+      name,
+      jobId,
+      payload: copy,
+      attempts: checked.attempts,
+      attemptsMade: 0,
+      backoffMs: checked.backoffMs ?? backoffMs,
+      jitter: checked.jitter,
+      retainId: checked.dedupe === 'retained',
+    };
+    if (checked.delayMs > 0) later(checked.delayMs, () => makeReady(job));
+    else makeReady(job);
   }
 
   return {
-    async enqueue(name: string, payload: unknown, enqueueOptions?: EnqueueOptions) {
-      if (closed) throw new Error('The job queue is closed');
-      const { attempts, delayMs, jobId = randomUUID() } = checkedJob(name, enqueueOptions);
-      const id = identity(name, jobId);
-      forgetOldFinished(Date.now());
-      if (live.has(id) || finished.has(id)) return;
-      // The handler gets a JSON copy, as it would from Redis: a caller's later change cannot leak in.
-      const text: string | undefined = JSON.stringify(payload);
-      const copy: unknown = text === undefined ? undefined : JSON.parse(text);
-      live.add(id);
-      const job: Job = { name, jobId, payload: copy, attempts, attemptsMade: 0 };
-      if (delayMs > 0) later(delayMs, () => makeReady(job));
-      else makeReady(job);
-    },
+    enqueue,
 
     process(name: string, handler: JobHandler, processOptions: ProcessOptions = {}) {
       checkJobName(name);
@@ -145,11 +170,51 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
       dispatch(name);
     },
 
-    async close() {
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      await Promise.allSettled([...running]);
+    async schedule(name: string, schedule: JobSchedule, scheduleOptions: ScheduleOptions = {}) {
+      checkJobName(name);
+      checkSchedule(schedule);
+      if (closed) throw new Error('The job queue is closed');
+      clearTimeout(schedules.get(name));
+      // Each period's job has the period's start in its id, so a timer that fires twice for one period queues it once.
+      const nextAt = (now: number) => ('every' in schedule ? (Math.floor(now / schedule.every) + 1) * schedule.every : nextCronTime(schedule.cron, new Date(now)).getTime());
+      const arm = () => {
+        if (closed) return;
+        const at = nextAt(Date.now());
+        schedules.set(
+          name,
+          setTimeout(() => {
+            void enqueue(name, scheduleOptions.payload ?? {}, {
+              jobId: `schedule:${at}`,
+              ...(scheduleOptions.attempts === undefined ? {} : { attempts: scheduleOptions.attempts }),
+              ...(scheduleOptions.backoffMs === undefined ? {} : { backoffMs: scheduleOptions.backoffMs }),
+              ...(scheduleOptions.jitter === undefined ? {} : { jitter: scheduleOptions.jitter }),
+            }).catch(() => undefined);
+            arm();
+          }, Math.max(0, at - Date.now())),
+        );
+      };
+      arm();
+    },
+
+    close(closeOptions: CloseOptions = {}) {
+      closing ??= closeAll(closeOptions);
+      return closing;
     },
   };
+
+  async function closeAll(closeOptions: CloseOptions) {
+    closed = true;
+    for (const timer of timers) clearTimeout(timer);
+    for (const timer of schedules.values()) clearTimeout(timer);
+    timers.clear();
+    schedules.clear();
+    const settled = Promise.allSettled([...running]);
+    if (closeOptions.graceMs === undefined) {
+      await settled;
+      return;
+    }
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([settled, new Promise((resolve) => (grace = setTimeout(resolve, closeOptions.graceMs)))]);
+    clearTimeout(grace);
+  }
 }

@@ -24,6 +24,7 @@ export const PERMISSIONS = [
   'commerce.manage',
   'crm.manage',
   'users.manage',
+  'ops.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobFailure, JobMeta, JobQueue } from '../../application/ports/job-queue';
+import { PermanentJobError, type JobFailure, type JobMeta, type JobQueue } from '../../application/ports/job-queue';
 
 export interface JobQueueHarness {
   queue: JobQueue;
@@ -201,6 +201,99 @@ export function jobQueueContract(name: string, make: (settings: JobQueueSettings
       expect(finished).toBe(true);
     });
 
+    it('ends a job that throws a PermanentJobError at once, whatever attempts are left', async () => {
+      const queue = await start();
+      let runs = 0;
+      queue.process('refused', async () => {
+        runs++;
+        throw new PermanentJobError('the payload is not one this job reads');
+      });
+      await queue.enqueue('refused', {}, { jobId: 'refused-1', attempts: 5 });
+      await waitFor(() => failures.length === 1);
+      await sleep(300);
+      expect(runs).toBe(1);
+      expect(failures.map(({ jobId, attempt, willRetry }) => ({ jobId, attempt, willRetry }))).toEqual([{ jobId: 'refused-1', attempt: 1, willRetry: false }]);
+      expect((failures[0]?.error as Error).message).toBe('the payload is not one this job reads');
+    });
+
+    it('keeps running other jobs while a poison job fails its attempts, and then ends it failed', async () => {
+      const queue = await start();
+      const done: number[] = [];
+      let poisonRuns = 0;
+      queue.process('mixed', async (payload) => {
+        const { n } = payload as { n: number };
+        if (n === 0) {
+          poisonRuns++;
+          throw new Error('poison');
+        }
+        done.push(n);
+      });
+      await queue.enqueue('mixed', { n: 0 }, { jobId: 'poison', attempts: 3, backoffMs: 1000, jitter: 0 });
+      for (let n = 1; n <= 5; n++) await queue.enqueue('mixed', { n });
+      await waitFor(() => done.length === 5);
+      expect(poisonRuns).toBeLessThan(3);
+      await waitFor(() => failures.some((failure) => !failure.willRetry));
+      await sleep(300);
+      expect(poisonRuns).toBe(3);
+      expect(done.sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(failures.map((failure) => failure.willRetry)).toEqual([true, true, false]);
+    });
+
+    it('lets a finished job id be queued again when it de-duplicates only while queued', async () => {
+      const queue = await start();
+      const seen: unknown[] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      queue.process('outbox.like', async (payload) => {
+        seen.push(payload);
+        await gate;
+      });
+      await queue.enqueue('outbox.like', { n: 1 }, { jobId: 'outbox:1', dedupe: 'while-queued' });
+      await waitFor(() => seen.length === 1);
+      await queue.enqueue('outbox.like', { n: 2 }, { jobId: 'outbox:1', dedupe: 'while-queued' });
+      release();
+      await sleep(200);
+      expect(seen).toEqual([{ n: 1 }]);
+      await queue.enqueue('outbox.like', { n: 3 }, { jobId: 'outbox:1', dedupe: 'while-queued' });
+      await waitFor(() => seen.length === 2);
+      expect(seen).toEqual([{ n: 1 }, { n: 3 }]);
+    });
+
+    it('runs a scheduled job once per period, each period under its own id', async () => {
+      const queue = await start();
+      const runs: { jobId: string; payload: unknown; at: number }[] = [];
+      queue.process('tick', async (payload, meta) => {
+        runs.push({ jobId: meta.jobId, payload, at: Date.now() });
+      });
+      const started = Date.now();
+      await queue.schedule('tick', { every: 1000 }, { payload: { kind: 'tick' } });
+      await queue.schedule('tick', { every: 1000 }, { payload: { kind: 'tick' } });
+      await waitFor(() => runs.length >= 2, 5000);
+      const elapsed = Date.now() - started;
+      expect(new Set(runs.map((run) => run.jobId)).size).toBe(runs.length);
+      expect(runs.length).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
+      expect(runs[0]?.payload).toEqual({ kind: 'tick' });
+      await expect(queue.schedule('tick', { every: 10 })).rejects.toThrow(/every/);
+      await expect(queue.schedule('tick', { cron: 'every day' })).rejects.toThrow(/cron/);
+    });
+
+    it('lets go of a handler that outlasts the grace on close', async () => {
+      const queue = await start();
+      let started = false;
+      let finished = false;
+      queue.process('endless', async () => {
+        started = true;
+        await sleep(3000);
+        finished = true;
+      });
+      await queue.enqueue('endless', {});
+      await waitFor(() => started);
+      const closing = Date.now();
+      await harness?.queue.close({ graceMs: 300 });
+      expect(Date.now() - closing).toBeLessThan(2500);
+      expect(finished).toBe(false);
+    });
+
     it('refuses bad names and options, and a second handler for a name', async () => {
       const queue = await start();
       await expect(queue.enqueue('has:colon', {})).rejects.toThrow(/job name/);
@@ -208,6 +301,8 @@ export function jobQueueContract(name: string, make: (settings: JobQueueSettings
       await expect(queue.enqueue('ok', {}, { attempts: 0 })).rejects.toThrow(/attempts/);
       await expect(queue.enqueue('ok', {}, { delayMs: -1 })).rejects.toThrow(/delayMs/);
       await expect(queue.enqueue('ok', {}, { jobId: '' })).rejects.toThrow(/jobId/);
+      await expect(queue.enqueue('ok', {}, { jitter: 2 })).rejects.toThrow(/jitter/);
+      await expect(queue.enqueue('ok', {}, { backoffMs: -5 })).rejects.toThrow(/backoffMs/);
       expect(() => queue.process('bad name', async () => undefined)).toThrow(/job name/);
       queue.process('ok', async () => undefined);
       expect(() => queue.process('ok', async () => undefined)).toThrow(/already/);

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { JobQueue } from '../../application/ports/job-queue';
 import { createBullMqQueue } from '../../adapters/queue/bullmq-queue';
 import { createInProcessQueue } from '../../adapters/queue/in-process-queue';
 import { redisUrlForTests } from '../support/infra';
@@ -26,6 +29,36 @@ if (redisUrl) {
         await deleteKeys(redisUrl, `${prefix}:*`);
       },
     };
+  });
+}
+
+if (redisUrl) {
+  describe('JobQueue [bullmq, two workers]', () => {
+    const prefix = `test-queue:${randomUUID()}:pair`;
+    const queues: JobQueue[] = [];
+    afterAll(async () => {
+      await Promise.all(queues.map((queue) => queue.close()));
+      await deleteKeys(redisUrl, `${prefix}:*`);
+    });
+
+    it('runs a repeating job once per period however many workers schedule and run it', async () => {
+      const runs: { worker: number; jobId: string }[] = [];
+      for (const worker of [1, 2]) {
+        const queue = createBullMqQueue({ redisUrl, prefix, onFailure: () => undefined });
+        queues.push(queue);
+        queue.process('digest.weekly', async (_, meta) => {
+          runs.push({ worker, jobId: meta.jobId });
+        }, { concurrency: 5 });
+        await queue.schedule('digest.weekly', { every: 1000 });
+      }
+      const started = Date.now();
+      await sleep(4500);
+      const elapsed = Date.now() - started;
+      const ids = runs.map((run) => run.jobId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(runs.length).toBeGreaterThanOrEqual(3);
+      expect(runs.length).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
+    });
   });
 }
 
