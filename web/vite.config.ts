@@ -11,7 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: they would publish the client's source (the server refuses any .map too).
+    sourcemap: false,
   },
   server: {
     port: 5173,
