@@ -12,6 +12,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { AppError } from '../../domain/shared/errors';
 import type { Services } from '../compose';
+import { apiCompression } from './compression';
 import { contextFactory, requestIdOf } from './context';
 import { csrfProtection, jsonBodiesOnly } from './csrf';
 import { devRoutes } from './dev-routes';
@@ -72,6 +73,8 @@ function buildApp(services: Services, options: AppOptions) {
   app.set('query parser', 'extended');
 
   app.use(requestLog(logger));
+  // Answers from 1 KB up, brotli or gzip; the lean lane does the same itself (compression.ts).
+  app.use(apiCompression());
 
   // The policy's hosts come from the configuration (security-policy.ts): vendors only when configured, MEDIA_HOSTS for media.
   const securityHeaders = helmet({
