@@ -52,6 +52,8 @@ export default defineConfig({
     emptyOutDir: true,
     // No source maps in the build: they would publish the client's source (the server refuses any .map too).
     sourcemap: false,
+    // Read by bench/client.ts: which chunks each route loads.
+    manifest: true,
   },
   server: {
     port: 5173,
