@@ -1,5 +1,5 @@
 /**
- * Reads and validates the environment once (ARCHITECTURE.md §3). A bad value stops the start with
+ * Reads and validates the environment once (docs/architecture.md §3). A bad value stops the start with
  * one clear line naming the variable; secrets are kept out of anything that is logged.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The lean lane for GET operations (ARCHITECTURE.md §2: the hot paths are lists and the session
+ * The lean lane for GET operations (docs/architecture.md §2: the hot paths are lists and the session
  * check). A GET that names a REST operation is answered here, before express' middleware chain:
  * the same operation run (rest.ts runRestOperation: session, input, handler, output schema), the
  * same request context, headers and envelope, but with the headers that never change worked out

@@ -25,6 +25,7 @@ function useFocusOnNavigation(target: RefObject<HTMLElement | null>) {
 
 export function Layout() {
   const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
   const { dynamic } = useAppConfig();
   usePageViews();
   useFocusOnNavigation(main);
@@ -67,8 +68,10 @@ export function Layout() {
       </header>
       <main id="main" ref={main} tabIndex={-1} className="site-main">
         <div className="container">
-          {/* A lazy page (routes.tsx) shows this while its code downloads. */}
-          <Suspense fallback={<Spinner size="lg" label="Loading the page…" className="site-main__loading" />}>
+          {/* A lazy page (routes.tsx) shows this while its code downloads. One boundary per path: a
+              navigation shows the new page's spinner at once instead of keeping the page left
+              behind on screen (a signed-in page kept there would react to signing out). */}
+          <Suspense key={pathname} fallback={<Spinner size="lg" label="Loading the page…" className="site-main__loading" />}>
             <Outlet />
           </Suspense>
         </div>
