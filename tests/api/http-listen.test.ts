@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boundAddress } from '../../adapters/server';
+import { createTestDatabase } from '../support/database';
 import { freePort } from '../support/server';
 
 describe('boundAddress', () => {
@@ -24,6 +25,8 @@ describe('boundAddress', () => {
 describe('the entrypoint', () => {
   it('logs the address and port it is listening on, not APP_URL', async () => {
     const port = await freePort();
+    // The test PostgreSQL when there is one: migrating an embedded database is slow on a busy machine.
+    const database = await createTestDatabase();
     const tsx = path.resolve('node_modules/.bin/tsx');
     const env = {
       PATH: process.env.PATH ?? '',
@@ -35,6 +38,7 @@ describe('the entrypoint', () => {
       HOST: '127.0.0.1',
       // A public origin that names neither this host nor this port.
       APP_URL: 'https://learn.example.org',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
     };
     const child = spawn(tsx, ['adapters/main.ts', '--role=api'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -42,7 +46,7 @@ describe('the entrypoint', () => {
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      const deadline = Date.now() + 45_000;
+      const deadline = Date.now() + 100_000;
       while (!output.includes('"listening"') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       const line = output.split('\n').find((l) => l.includes('"listening"'));
       expect(line, output).toBeDefined();
@@ -52,6 +56,7 @@ describe('the entrypoint', () => {
     } finally {
       child.kill('SIGTERM');
       await exited;
+      await database.drop();
     }
-  }, 60_000);
+  }, 120_000);
 });
