@@ -47,6 +47,7 @@ import { createOidcRelyingParty } from './oidc/relying-party';
 import { createDatabase, type DatabaseHandle } from './postgres/database';
 import { createBullMqQueue } from './queue/bullmq-queue';
 import { createInProcessQueue } from './queue/in-process-queue';
+import { failFastRedisOptions } from './redis/connection';
 import { createRedisKeyValueStore } from './redis/key-value-store';
 import { createWebAuthnRelyingParty } from './webauthn/relying-party';
 
@@ -91,7 +92,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
   const logger = options.logger ?? createLogger(cfg);
   const database = createDatabase(cfg.database.kind === 'postgres' ? cfg.database : { kind: 'embedded', dir: cfg.database.dir });
   const namespace = options.namespace ?? 'olp';
-  const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, keyPrefix: `${namespace}:` }) : undefined;
+  const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { ...failFastRedisOptions, enableAutoPipelining: true, keyPrefix: `${namespace}:` }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
   const clock = options.overrides?.clock ?? systemClock;
   const kv = options.overrides?.kv ?? (redis ? createRedisKeyValueStore(redis) : createMemoryKeyValueStore({ clock }));

@@ -1,5 +1,5 @@
 /**
- * Reads and validates the environment once (ARCHITECTURE.md §3). A bad value stops the start with
+ * Reads and validates the environment once (docs/architecture.md §3). A bad value stops the start with
  * one clear line naming the variable; secrets are kept out of anything that is logged.
  */
 import { randomBytes } from 'node:crypto';
@@ -43,6 +43,12 @@ const origin = z
     }
   }, 'must be an origin such as https://example.org (scheme, host and optional port, no path)')
   .transform((v) => v.replace(/\/$/, ''));
+
+/** An origin a Content-Security-Policy can name exactly: a plain host name or IP, no wildcard. */
+const exactOrigin = origin.refine(
+  (v) => /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(new URL(v).hostname),
+  'must be an origin such as https://example.org with a plain host name (no wildcard)',
+);
 
 const port = z.coerce
   .number({ message: 'must be a whole number from 1 to 65535' })
@@ -89,6 +95,7 @@ const envSchema = z.object({
   FEATURE_AI_SEARCH: bool.default(false),
   AI_MODEL: optionalString,
   PLACES_API_KEY: optionalString,
+  MEDIA_HOSTS: optionalString,
   // Onboarding's show and skip flags; unset takes spec 000 §4's default (domain/onboarding/config.ts).
   ONBOARDING_SHOW_WELCOME: bool.optional(),
   ONBOARDING_SHOW_PREFERENCES: bool.optional(),
@@ -137,6 +144,8 @@ export interface Config {
   featureFlags: { newAdminUI: boolean; aiSearchEnabled: boolean };
   aiModel: string | undefined;
   placesApiKey: string | undefined;
+  /** Origins other than APP_URL that serve audio, video, subtitles and images (the CSP's media-src and img-src). */
+  mediaHosts: string[];
   onboarding: OnboardingConfig;
   supportEmail: string;
   magicLinkTtlSeconds: number;
@@ -305,6 +314,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     if (!corsOrigins.includes(o.data)) corsOrigins.push(o.data);
   }
 
+  const mediaHosts: string[] = [];
+  for (const raw of (e.MEDIA_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const o = exactOrigin.safeParse(raw);
+    if (!o.success) throw new ConfigError('MEDIA_HOSTS', `${o.error.issues[0]?.message}${describeValue('MEDIA_HOSTS', raw)}`);
+    if (o.data !== appOrigin && !mediaHosts.includes(o.data)) mediaHosts.push(o.data);
+  }
+
   const mailFrom = e.MAIL_FROM ?? `Objectivism Learning <no-reply@${new URL(appUrl).hostname}>`;
   return {
     env: e.NODE_ENV,
@@ -331,6 +347,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     featureFlags: { newAdminUI: e.FEATURE_NEW_ADMIN_UI, aiSearchEnabled: e.FEATURE_AI_SEARCH },
     aiModel: e.AI_MODEL,
     placesApiKey: e.PLACES_API_KEY,
+    mediaHosts,
     onboarding: onboardingConfigSchema.parse({
       showWelcome: e.ONBOARDING_SHOW_WELCOME,
       showPreferences: e.ONBOARDING_SHOW_PREFERENCES,

@@ -24,7 +24,8 @@ async function main() {
   // Listening comes before the workers, so a port in use stops the start before any job runs.
   const http = await startHttpServer(services, { clientDir: services.config.clientDir });
   const workers = role === 'all' ? startWorkers(services) : undefined;
-  logger.info({ url: config.appUrl, listening: http.url, startupMs: Date.now() - started }, `ready on ${config.appUrl}`);
+  // The socket's own address: what HOST and PORT really gave, which APP_URL (a public origin) need not name.
+  logger.info({ url: config.appUrl, listening: http.bound, startupMs: Date.now() - started }, `listening on ${http.bound}, serving ${config.appUrl}`);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

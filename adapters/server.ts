@@ -10,7 +10,10 @@ import { errorReason, StartError } from './start-error';
 
 export interface RunningServer {
   server: Server;
+  /** A URL this machine can reach the server at (a wildcard address becomes its loopback). */
   url: string;
+  /** The address and port really bound, as the operating system reports them (`[::]:3000`, `127.0.0.1:8080`). */
+  bound: string;
   /** Stops accepting, waits for in-flight requests, closes keep-alive sockets. Does not close services. */
   stop(): Promise<void>;
 }
@@ -35,6 +38,7 @@ export async function startHttpServer(services: Services, options: AppOptions & 
   return {
     server,
     url: `http://${shownHost}:${address.port}`,
+    bound: boundAddress(address),
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => {
@@ -50,6 +54,13 @@ export async function startHttpServer(services: Services, options: AppOptions & 
       return stopping;
     },
   };
+}
+
+/** `host:port` of a bound socket, IPv6 hosts in brackets, wildcards named for what they mean. */
+export function boundAddress(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const wildcard = address.address === '::' || address.address === '0.0.0.0';
+  return `${host}:${address.port}${wildcard ? ' (all interfaces)' : ''}`;
 }
 
 /** Why the server cannot listen, naming the variable to change: PORT, or HOST when the address is not this machine's. */

@@ -1,6 +1,6 @@
 /**
  * The foundation's hot paths beside a bare `node:http` baseline that answers the same bytes
- * (ARCHITECTURE.md §2): a fixed JSON body (GET /api/config), the session check (GET /api/auth/me)
+ * (docs/architecture.md §2): a fixed JSON body (GET /api/config), the session check (GET /api/auth/me)
  * and the magic-link request for a known and an unknown address. The server and the baseline are
  * processes of their own (bench/foundation-peer.ts); autocannon runs here. Uses the database and
  * Redis it is given, else the embedded adapters; rate limits are raised so the load is not throttled.

@@ -12,6 +12,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { AppError } from '../../domain/shared/errors';
 import type { Services } from '../compose';
+import { apiCompression } from './compression';
 import { contextFactory, requestIdOf } from './context';
 import { csrfProtection, jsonBodiesOnly } from './csrf';
 import { devRoutes } from './dev-routes';
@@ -22,6 +23,7 @@ import { openApiDocument } from './openapi';
 import { requestLog } from './request-log';
 import { requestPlace } from './request-place';
 import { restRouter } from './rest';
+import { contentSecurityPolicyDirectives } from './security-policy';
 import { socialRedirectPaths, socialRedirectRoutes } from './operations/social';
 import { allOperations, appRouter } from './router';
 import { staticClient } from './static';
@@ -72,27 +74,14 @@ function buildApp(services: Services, options: AppOptions) {
   app.set('query parser', 'extended');
 
   app.use(requestLog(logger));
+  // Answers from 1 KB up, brotli or gzip; the lean lane does the same itself (compression.ts).
+  app.use(apiCompression());
 
-  const trackers = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://js.hs-scripts.com', 'https://*.hs-analytics.net', 'https://*.hubspot.com', 'https://maps.googleapis.com', 'https://js.stripe.com'];
+  // The policy's hosts come from the configuration (security-policy.ts): vendors only when configured, MEDIA_HOSTS for media.
   const securityHeaders = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...trackers],
-          connectSrc: ["'self'", ...trackers, 'https://api.stripe.com'],
-          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-          fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: cfg.appUrl.startsWith('https:') ? [] : null,
-        },
-      },
-      hsts: cfg.appUrl.startsWith('https:'),
-    });
+    contentSecurityPolicy: { directives: contentSecurityPolicyDirectives(cfg) },
+    hsts: cfg.appUrl.startsWith('https:'),
+  });
   app.use(securityHeaders);
 
   const allowed = new Set(cfg.corsOrigins);

@@ -1,5 +1,5 @@
 /**
- * The lean lane for GET operations (ARCHITECTURE.md §2: the hot paths are lists and the session
+ * The lean lane for GET operations (docs/architecture.md §2: the hot paths are lists and the session
  * check). A GET that names a REST operation is answered here, before express' middleware chain:
  * the same operation run (rest.ts runRestOperation: session, input, handler, output schema), the
  * same request context, headers and envelope, but with the headers that never change worked out
@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { compressBody, compressesAnswer, compressionExcluded, simpleEncoding, type Encoding } from './compression';
 import type { RequestContextFactory } from './context';
 import { errorEnvelope, toAppError } from './errors';
 import type { NamedOperation, Operation } from './operation';
@@ -64,6 +65,19 @@ export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: Serv
 
   const fixedFlat = o.fixedHeaders.flat();
 
+  /** The CORS headers with Accept-Encoding added to their Vary, as the compression middleware does (worked out once per list). */
+  const varied = new WeakMap<Header[], string[]>();
+  const withVary = (headers: Header[]): string[] => {
+    let flat = varied.get(headers);
+    if (!flat) {
+      const hasVary = headers.some(([name]) => name.toLowerCase() === 'vary');
+      const merged: Header[] = headers.map(([name, value]) => (name.toLowerCase() === 'vary' ? [name, `${value}, Accept-Encoding`] : [name, value]));
+      flat = (hasVary ? merged : [...merged, ['Vary', 'Accept-Encoding'] as Header]).flat();
+      varied.set(headers, flat);
+    }
+    return flat;
+  };
+
   const find = (path: string): { operation: Operation; params: Record<string, string> } | undefined => {
     for (const route of routes) {
       const m = route.pattern.exec(path);
@@ -88,6 +102,9 @@ export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: Serv
     const q = url.indexOf('?');
     const found = find(q === -1 ? url : url.slice(0, q));
     if (!found) return false;
+    // An Accept-Encoding with weights or wildcards is negotiated by express' compression middleware.
+    const encoding = simpleEncoding(rawReq.headers['accept-encoding']);
+    if (encoding === undefined) return false;
 
     // What express' own entry does: its request and response behaviour, without its router.
     const req = rawReq as Request;
@@ -104,11 +121,11 @@ export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: Serv
     (req as Request & { id: string }).id = id;
     const started = process.hrtime.bigint();
     res.once('finish', () => logCompleted(o.logger, req, res, id, started));
-    void answer(req, res, found.operation, id);
+    void answer(req, res, found.operation, id, encoding);
     return true;
   };
 
-  async function answer(req: Request, res: Response, operation: Operation, id: string) {
+  async function answer(req: Request, res: Response, operation: Operation, id: string, encoding: Encoding) {
     let status = operation.rest!.successStatus ?? 200;
     let body: unknown;
     try {
@@ -123,10 +140,32 @@ export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: Serv
     }
     if (res.headersSent || res.destroyed) return;
     const text = JSON.stringify(body);
+    const bytes = Buffer.byteLength(text);
+    const cors = o.corsHeaders(req.headers.origin);
+    // The compression middleware's decisions: Vary on every answer it may compress, the body
+    // compressed from the threshold up, without Content-Length (it streams: chunked).
+    const compressible = !compressionExcluded(req.path) && res.getHeader('Set-Cookie') === undefined;
+    const corsFlat = compressible ? withVary(cors) : cors.flat();
+    const base = [...fixedFlat, ...corsFlat, 'X-Request-Id', id, 'Content-Type', 'application/json; charset=utf-8'];
+    if (encoding !== 'identity' && compressesAnswer(req.path, res, bytes, encoding)) {
+      let compressed: Buffer;
+      try {
+        compressed = await compressBody(text, bytes, encoding);
+      } catch (error) {
+        o.logger.error({ err: error, reqId: id }, 'compression failed');
+        res.writeHead(status, [...base, 'Content-Length', String(bytes)]);
+        res.end(text);
+        return;
+      }
+      if (res.headersSent || res.destroyed) return;
+      res.writeHead(status, [...base, 'Content-Encoding', encoding]);
+      res.end(compressed);
+      return;
+    }
     // All headers at once, as name/value pairs: node checks and stores them in one pass (it merges
     // any an operation set itself, a cookie or Retry-After), and a string body leaves with them in
     // one write (express would turn it into a Buffer first).
-    res.writeHead(status, [...fixedFlat, ...o.corsHeaders(req.headers.origin).flat(), 'X-Request-Id', id, 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(text))]);
+    res.writeHead(status, [...base, 'Content-Length', String(bytes)]);
     res.end(text);
   }
 }

@@ -9,12 +9,37 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../../domain/shared/errors';
 import type { Clock } from '../../application/ports/clock';
 import type { RateLimitDecision, RateLimitedAction, RateLimiter, RateLimitState } from '../../application/ports/rate-limiter';
 
 export type RateLimits = Record<RateLimitedAction, { points: number; windowSeconds: number }>;
 
 const systemClock: Clock = { now: () => new Date() };
+
+/** What a caller may retry after when the counters cannot be reached: about one reconnect of the Redis client. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The counters' store failed (Redis down, not answering in time, refusing): 503, not a 500 and
+ * never a request let through uncounted. Programming errors (unknown action) are not this.
+ */
+function unavailable(cause: unknown): AppError {
+  return new AppError('upstream_unavailable', 'UPSTREAM_UNAVAILABLE', 'The service is temporarily unavailable. Please try again in a moment.', {
+    cause,
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
+}
+
+/** Runs a call on the counters' store, its failures as upstream_unavailable. */
+async function onStore<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw error;
+    throw unavailable(error);
+  }
+}
 
 export function createRateLimiter(limits: RateLimits, redis?: Redis, clock: Clock = systemClock): RateLimiter {
   const limiters = new Map<RateLimitedAction, { limiter: RateLimiterAbstract; points: number }>();
@@ -36,7 +61,7 @@ export function createRateLimiter(limits: RateLimits, redis?: Redis, clock: Cloc
     async consume(action, key, points = 1): Promise<RateLimitDecision> {
       const { limiter, points: allowance } = of(action);
       try {
-        const res = await limiter.consume(key, points);
+        const res = await onStore(() => limiter.consume(key, points));
         return { allowed: true, retryAfterSeconds: 0, ...stateOf(res, allowance) };
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
@@ -45,18 +70,18 @@ export function createRateLimiter(limits: RateLimits, redis?: Redis, clock: Cloc
     },
     async peek(action, key) {
       const { limiter, points } = of(action);
-      return stateOf(await limiter.get(key), points);
+      return stateOf(await onStore(() => limiter.get(key)), points);
     },
     async refund(action, key, points = 1) {
       const { limiter } = of(action);
       // Never more than is counted: the library would give a key with nothing counted (its window
       // just ended) a negative count, that is attempts beyond the allowance in its next window.
-      const counted = (await limiter.get(key))?.consumedPoints ?? 0;
+      const counted = (await onStore(() => limiter.get(key)))?.consumedPoints ?? 0;
       const back = Math.min(points, counted);
-      if (back > 0) await limiter.reward(key, back);
+      if (back > 0) await onStore(() => limiter.reward(key, back));
     },
     async reset(action, key) {
-      await of(action).limiter.delete(key);
+      await onStore(() => of(action).limiter.delete(key));
     },
   };
 }

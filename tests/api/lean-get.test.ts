@@ -95,3 +95,33 @@ describe('the lean GET lane answers as express does', () => {
     }
   });
 });
+
+describe('compression in the lean lane, as the compression middleware does it', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['a browser’s list', 'gzip, deflate, br, zstd'],
+    ['deflate only', 'deflate'],
+    ['a coding nobody supports', 'zstd'],
+    ['weights (left to express)', 'gzip;q=1, br;q=0.5'],
+    ['none', ''],
+  ])('%s: the same encoding, headers and decoded body', async (_label, acceptEncoding) => {
+    for (const url of ['/api/books/list?limit=20', '/api/books/list?limit=1', '/api/auth/me']) {
+      const { lean, plain } = await both(url, { 'accept-encoding': acceptEncoding, authorization: bearer });
+      expect(lean.status, url).toBe(plain.status);
+      expect(lean.headers, url).toEqual(plain.headers);
+      expect(lean.body, url).toBe(plain.body);
+    }
+  });
+
+  it('compresses a large list and leaves a tiny answer and the session check alone', async () => {
+    const large = await both('/api/books/list?limit=20', { 'accept-encoding': 'gzip, br' });
+    expect(large.lean.body.length).toBeGreaterThan(1024);
+    expect(large.lean.headers).toContainEqual(['content-encoding', 'br']);
+    const tiny = await both('/api/books/list?limit=1&page=9999', { 'accept-encoding': 'gzip, br' });
+    expect(tiny.lean.headers.find(([name]) => name === 'content-encoding')).toBeUndefined();
+    const me = await both('/api/auth/me', { 'accept-encoding': 'gzip, br', authorization: bearer });
+    expect(me.lean.status).toBe(200);
+    expect(me.lean.headers.find(([name]) => name === 'content-encoding')).toBeUndefined();
+  });
+});

@@ -1,9 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../web/src/app/routes';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadAllPages, routes } from '../../../web/src/app/routes';
 import { roleLabel } from '../../../web/src/features/dashboard/DashboardPage';
 import { aUser, fakeAuthServer, probe, renderWithAuth, useFakeClock, type FakeAuthServer } from './auth-fixtures';
+
+// The pages are lazy (web/src/app/routes.tsx): loaded once here, they render as soon as they are opened.
+beforeAll(() => preloadAllPages());
 
 let server: FakeAuthServer;
 

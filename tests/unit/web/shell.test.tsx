@@ -1,16 +1,18 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../domain/shared/app-config';
 import { App } from '../../../web/src/app/App';
-import { routes } from '../../../web/src/app/routes';
+import { preloadAllPages, routes } from '../../../web/src/app/routes';
 import { appConfigQuery } from '../../../web/src/lib/app-config';
 import { configureApiGatewayUrl } from '../../../web/src/lib/http';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
-import { createTrpcClient } from '../../../web/src/lib/trpc';
 import { fakeColorScheme } from './fake-media';
+
+// The pages are lazy (web/src/app/routes.tsx): loaded once here, they render as soon as they are opened.
+beforeAll(() => preloadAllPages());
 
 const config: AppConfig = {
   bootstrap: { apiGatewayUrl: '', basePath: '' },
@@ -34,7 +36,7 @@ function renderShell(path: string, osDark = false) {
   const themeStore = createThemeStore({ storage: localStorage, matchMedia: os.matchMedia, root: document.documentElement, events: window });
   const tracker = { trackPageView: vi.fn(), dispose: vi.fn() };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<App shell={{ queryClient, trpcClient: createTrpcClient(), tracker, router }} themeStore={themeStore} />);
+  render(<App shell={{ queryClient, tracker, router }} themeStore={themeStore} />);
   return { tracker, os, router };
 }
 

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import type { ThemeStore } from '../lib/theme';
-import { TRPCProvider } from '../lib/trpc';
 import { ToastProvider } from '../ui/Toast';
 import type { Shell } from './boot';
 import { PageTrackerProvider } from './page-views';
@@ -16,17 +15,15 @@ export interface AppProps {
 export function App({ shell, themeStore }: AppProps) {
   return (
     <QueryClientProvider client={shell.queryClient}>
-      <TRPCProvider trpcClient={shell.trpcClient} queryClient={shell.queryClient}>
-        <ThemeProvider store={themeStore}>
-          <PageTrackerProvider tracker={shell.tracker}>
-            <ToastProvider>
-              <AuthProvider>
-                <RouterProvider router={shell.router} />
-              </AuthProvider>
-            </ToastProvider>
-          </PageTrackerProvider>
-        </ThemeProvider>
-      </TRPCProvider>
+      <ThemeProvider store={themeStore}>
+        <PageTrackerProvider tracker={shell.tracker}>
+          <ToastProvider>
+            <AuthProvider>
+              <RouterProvider router={shell.router} />
+            </AuthProvider>
+          </ToastProvider>
+        </PageTrackerProvider>
+      </ThemeProvider>
     </QueryClientProvider>
   );
 }

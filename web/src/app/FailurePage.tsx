@@ -7,6 +7,8 @@ export interface FailurePageProps {
   message: string;
   /** Defaults to reloading the page. */
   onRetry?: () => void;
+  /** The button's label; "Try again" unless a more exact verb fits. */
+  retryLabel?: string;
   /** Shown under the button (a way to get help). */
   children?: ReactNode;
 }
@@ -15,7 +17,7 @@ export interface FailurePageProps {
  * A full-page failure, rendered outside the layout because the layout itself may be what failed
  * (for example when the runtime configuration could not be read).
  */
-export function FailurePage({ title, message, onRetry = () => window.location.reload(), children }: FailurePageProps) {
+export function FailurePage({ title, message, onRetry = () => window.location.reload(), retryLabel = 'Try again', children }: FailurePageProps) {
   return (
     <main id="main" className="site-main site-main--centered">
       <title>{pageTitle(title)}</title>
@@ -24,7 +26,7 @@ export function FailurePage({ title, message, onRetry = () => window.location.re
         <h1 id="failure-title">{title}</h1>
         <p>{message}</p>
         <Button size="lg" onClick={onRetry}>
-          Try again
+          {retryLabel}
         </Button>
         {children}
       </section>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AdminNavLink } from '../features/admin/AdminNavLink';
 import { AccountNav } from '../features/auth/AccountNav';
@@ -8,6 +8,7 @@ import { usePageViews } from './page-views';
 import { PRODUCT_NAME } from './product';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { useAppConfig } from './use-app-config';
+import { Spinner } from '../ui/Spinner';
 
 /** Moves focus to the new page's content after client-side navigation, as a full page load would. */
 function useFocusOnNavigation(target: RefObject<HTMLElement | null>) {
@@ -24,6 +25,7 @@ function useFocusOnNavigation(target: RefObject<HTMLElement | null>) {
 
 export function Layout() {
   const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
   const { dynamic } = useAppConfig();
   usePageViews();
   useFocusOnNavigation(main);
@@ -66,7 +68,12 @@ export function Layout() {
       </header>
       <main id="main" ref={main} tabIndex={-1} className="site-main">
         <div className="container">
-          <Outlet />
+          {/* A lazy page (routes.tsx) shows this while its code downloads. One boundary per path: a
+              navigation shows the new page's spinner at once instead of keeping the page left
+              behind on screen (a signed-in page kept there would react to signing out). */}
+          <Suspense key={pathname} fallback={<Spinner size="lg" label="Loading the page…" className="site-main__loading" />}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
       <footer className="site-footer">

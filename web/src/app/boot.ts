@@ -6,22 +6,21 @@ import type { QueryClient } from '@tanstack/react-query';
 import { appConfigQuery } from '../lib/app-config';
 import { configureApiGatewayUrl } from '../lib/http';
 import { createPageTracker, type PageTracker } from '../lib/page-tracking';
-import { createTrpcClient, type TrpcClient } from '../lib/trpc';
-import { createAppRouter, type AppRouterInstance } from './routes';
+import { createAppRouter, preloadRoute, type AppRouterInstance } from './routes';
 
 export interface Shell {
   queryClient: QueryClient;
-  trpcClient: TrpcClient;
   tracker: PageTracker;
   router: AppRouterInstance;
 }
 
 export async function boot(queryClient: QueryClient): Promise<Shell> {
+  // The page's code downloads while the configuration is read, not after.
+  preloadRoute(window.location.pathname);
   const config = await queryClient.fetchQuery(appConfigQuery);
   configureApiGatewayUrl(config.bootstrap.apiGatewayUrl);
   return {
     queryClient,
-    trpcClient: createTrpcClient(),
     tracker: createPageTracker(config.dynamic.analytics),
     router: createAppRouter(config.bootstrap.basePath),
   };

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
+import { ContactSupport } from '../../app/ContactSupport';
 import { Link, useParams } from 'react-router';
 import { pageTitle } from '../../app/product';
 import { isNotFound } from '../../lib/query-client';
@@ -10,6 +11,7 @@ import { FailedState, LoadingState, LockedState, NotFoundState } from '../progre
 import { ProgressToggles } from '../progress/ProgressToggles';
 import { libraryPath } from '../progress/resume';
 import { useContentProgress, useRecordContentProgress, type ContentProgressAnswer } from '../progress/use-content-progress';
+import { failureMessage, needsSupport, usePlaybackFailure } from './playback-failure';
 import { subtitleTracks } from './subtitles';
 import { useVideoProgress } from './use-video-progress';
 import { clockTime, resumeAt, type SavedViewing } from './video-resume';
@@ -94,11 +96,11 @@ function WatchView({ asset, content, signedIn, saved, contentProgress }: WatchVi
   const recordVideo = useMutation(trpc.progress.recordVideo.mutationOptions());
   const { record: recordContent } = useRecordContentProgress();
   const [resumedAt, setResumedAt] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
   const tracks = subtitleTracks(asset.subtitles);
   const title = content?.title ?? asset.caption ?? 'Video';
   const isAudio = asset.type === 'AUDIO';
   const playable = (asset.type === 'VIDEO' || isAudio) && Boolean(asset.url);
+  const { failure, onError } = usePlaybackFailure(playable ? asset.url : null, asset.mimeType);
 
   useVideoProgress({ videoRef, mediaAssetId: asset.id, contentId: asset.contentId, saving: signedIn && playable, recordVideo: recordVideo.mutateAsync, recordContent });
 
@@ -149,11 +151,12 @@ function WatchView({ asset, content, signedIn, saved, contentProgress }: WatchVi
             aria-label={asset.caption ?? title}
             aria-describedby={asset.credit ? 'watch-credit' : undefined}
             onLoadedMetadata={onLoadedMetadata}
-            onError={() => setFailed(true)}
+            // On the element, not a <source>: only then does its MediaError say what went wrong.
+            src={asset.url!}
+            onError={onError}
             width={asset.width ?? undefined}
             height={asset.height ?? undefined}
           >
-            <source src={asset.url!} type={asset.mimeType ?? undefined} />
             {tracks.map((t, i) => (
               <track key={t.src} src={t.src} kind={t.kind} srcLang={t.srcLang} label={t.label} default={i === 0} />
             ))}
@@ -169,10 +172,11 @@ function WatchView({ asset, content, signedIn, saved, contentProgress }: WatchVi
         <p className="watch__unplayable">This item has no {isAudio ? 'audio' : 'video'} to play.</p>
       )}
 
-      {failed && (
-        <p className="watch__error" role="alert">
-          The {isAudio ? 'audio' : 'video'} could not be loaded. Check your connection and reload the page.
-        </p>
+      {failure && (
+        <div className="watch__error" role="alert">
+          <p>{failureMessage(failure, isAudio ? 'audio' : 'video')}</p>
+          {needsSupport(failure) && <ContactSupport />}
+        </div>
       )}
 
       <div className="watch__bar">
