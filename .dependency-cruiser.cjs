@@ -1,5 +1,5 @@
 /**
- * The dependency rule of ARCHITECTURE.md §1, enforced by `npm run lint`:
+ * The dependency rule of docs/architecture.md §1, enforced by `npm run lint`:
  * - domain imports only domain and zod;
  * - application imports domain and application;
  * - adapters and workers import anything but web;

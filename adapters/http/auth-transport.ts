@@ -1,5 +1,5 @@
 /**
- * How credentials travel (ARCHITECTURE.md §3): httpOnly cookies for the browser; for a client that
+ * How credentials travel (docs/architecture.md §3): httpOnly cookies for the browser; for a client that
  * sends `X-Auth-Transport: bearer`, tokens in the body (`accessToken`, `data.refreshToken`) and no cookies.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * The one place where domain error kinds become transport codes (STYLE.md table), and where any
- * thrown value becomes the REST error envelope of ARCHITECTURE.md §3.
+ * The one place where domain error kinds become transport codes (the error map of docs/architecture.md §3), and where any
+ * thrown value becomes the REST error envelope of docs/architecture.md §3.
  */
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (ARCHITECTURE.md §3): a non-GET request that carries a key gets its first
+ * Idempotency-Key (docs/architecture.md §3): a non-GET request that carries a key gets its first
  * answer replayed for 24 hours, so a retried request never acts twice. The key is scoped to the
  * caller's credentials and the operation; the same key with a different body is refused. Answers
  * that carry fresh credentials (Set-Cookie, tokens) are never stored: a retry runs again.

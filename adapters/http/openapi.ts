@@ -58,7 +58,7 @@ export function openApiDocument(operations: NamedOperation[], info: { title: str
       parameters,
       responses: {
         [String(rest.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: successSchema(toSchema(operation.output, 'output')) } } },
-        default: { description: 'Error (see the envelope in ARCHITECTURE.md §3)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        default: { description: 'Error (see the envelope in docs/architecture.md §3)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
     };
     if (rest.method !== 'get' && Object.keys(bodyProps).length > 0) {

@@ -1,5 +1,5 @@
 /**
- * One operation, defined once and exposed twice (ARCHITECTURE.md §2): as a tRPC procedure and,
+ * One operation, defined once and exposed twice (docs/architecture.md §2): as a tRPC procedure and,
  * where the spec names a path, as a REST route at that exact path. The OpenAPI document is
  * generated from the same definitions.
  */

@@ -1,6 +1,6 @@
 /**
  * Mounts every operation that has a REST route onto an express router. Handlers are called
- * directly (never through tRPC's adapter, which costs ~2.5x on these machines: ARCHITECTURE.md §2).
+ * directly (never through tRPC's adapter, which costs ~2.5x on these machines: docs/architecture.md §2).
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { requireActor } from '../../domain/auth/actor';

@@ -1,5 +1,5 @@
 /**
- * Sign-in by magic link (spec 000; ARCHITECTURE.md §3 "Magic link").
+ * Sign-in by magic link (spec 000; docs/architecture.md §3 "Magic link").
  * Request: the same answer and the same work whether or not the address has an account.
  * Verify: a token works once; a second use answers TOKEN_ALREADY_USED (the client counts it as
  * success, no session is made); otherwise the error says why (expired, replaced, unknown).

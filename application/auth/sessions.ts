@@ -1,5 +1,5 @@
 /**
- * Sessions (ARCHITECTURE.md §3 "Auth transport"): opaque access tokens (5 minutes) and refresh
+ * Sessions (docs/architecture.md §3 "Auth transport"): opaque access tokens (5 minutes) and refresh
  * tokens (7 days) stored hashed under `auth:`, checked on the server on every request so logout,
  * revocation and deactivation take effect at once. Refresh tokens rotate on every use; a rotated
  * token presented again revokes the whole session (its refresh family).

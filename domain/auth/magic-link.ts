@@ -1,5 +1,5 @@
 /**
- * Where a magic link points (ARCHITECTURE.md §3): `${appOrigin}${basePath}/auth/callback?token=…&redirect=<path>`.
+ * Where a magic link points (docs/architecture.md §3): `${appOrigin}${basePath}/auth/callback?token=…&redirect=<path>`.
  * The app origin is APP_URL or an allow-listed appUrl, never the request's Host; the redirect is a
  * path on that origin, never another site.
  */

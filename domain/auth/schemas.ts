@@ -10,7 +10,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG, PASSWORD_T
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_EMAIL_LENGTH = 254;
 
-/** A required string: missing, empty and blank all give the same message (ARCHITECTURE.md §3). */
+/** A required string: missing, empty and blank all give the same message (docs/architecture.md §3). */
 export const requiredString = (message: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: message }).trim().min(1, message));
 

@@ -1,4 +1,4 @@
-/** Session rules (ARCHITECTURE.md §3 "Auth transport"). */
+/** Session rules (docs/architecture.md §3 "Auth transport"). */
 export const SIGN_IN_METHODS = ['MAGIC_LINK', 'PASSWORD', 'PASSKEY', 'SOCIAL'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 

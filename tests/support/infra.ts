@@ -1,5 +1,5 @@
 /**
- * Where the integration suites find their real peers (ARCHITECTURE.md §4-5):
+ * Where the integration suites find their real peers (docs/architecture.md §4-5):
  * 1. TEST_DATABASE_URL / TEST_REDIS_URL when set: they must answer (fail, never skip);
  * 2. else testcontainers when a Docker engine answers;
  * 3. else null: the suites run against the embedded adapters only, with one printed notice.

@@ -1,4 +1,4 @@
-/** Idempotency-Key (ARCHITECTURE.md §3) on a real express app with the in-process key-value store. */
+/** Idempotency-Key (docs/architecture.md §3) on a real express app with the in-process key-value store. */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

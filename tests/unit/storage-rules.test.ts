@@ -378,7 +378,7 @@ describe('storage errors on the wire (adapters/http/errors.ts)', () => {
     expect(JSON.stringify(envelope.body)).not.toMatch(/OOM|ECONNRESET|clock/);
   });
 
-  it('maps every error kind to the status and tRPC code of the STYLE.md table', () => {
+  it('maps every error kind to the status and tRPC code of the error map of docs/architecture.md §3', () => {
     const table: Record<ErrorKind, [number, string]> = {
       invalid_input: [400, 'BAD_REQUEST'],
       unauthenticated: [401, 'UNAUTHORIZED'],

@@ -1,4 +1,4 @@
-/** 'Contact support' on the error screens (ARCHITECTURE.md §3: SUPPORT_EMAIL is shown there), from GET /api/config. */
+/** 'Contact support' on the error screens (docs/architecture.md §3: SUPPORT_EMAIL is shown there), from GET /api/config. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
