@@ -2,7 +2,9 @@
  * The dependency rule of docs/architecture.md §1, enforced by `npm run lint`:
  * - domain imports only domain and zod;
  * - application imports domain and application;
- * - adapters and workers import anything but web;
+ * - adapters import domain, application and adapters (never workers, main/ or scripts/);
+ * - workers import anything but web, main/ and scripts/;
+ * - main/ (the entrypoints) and scripts/ (migrate, seed, dev, test) wire everything together;
  * - web imports domain values and only `import type` from the server.
  */
 module.exports = {
@@ -23,10 +25,24 @@ module.exports = {
     },
     {
       name: 'server-never-imports-web',
-      comment: 'adapters/ and workers/ never import web/',
+      comment: 'adapters/, workers/, main/ and scripts/ never import web/',
       severity: 'error',
-      from: { path: '^(adapters|workers)/' },
+      from: { path: '^(adapters|workers|main|scripts)/' },
       to: { path: '^web/' },
+    },
+    {
+      name: 'adapters-never-import-workers-or-entrypoints',
+      comment: 'adapters/ are I/O for use cases; the entrypoints (main/) and scripts/ compose them with workers/. adapters/main.ts is a shim kept for external harnesses that start the API by its former path.',
+      severity: 'error',
+      from: { path: '^adapters/', pathNot: '^adapters/main\\.ts$' },
+      to: { path: '^(workers|main|scripts)/' },
+    },
+    {
+      name: 'workers-never-import-entrypoints',
+      comment: 'workers/ are started by main/worker.ts and main/api.ts, never the other way round',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^(main|scripts)/' },
     },
     {
       name: 'web-imports-server-types-only',

@@ -18,4 +18,4 @@ EXPOSE 3000
 # The API's probe (`GET /readyz`: database and Redis answer). The worker serves no HTTP: compose turns it off there.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself is PID 1 (no npm or npx in between), so SIGTERM reaches the graceful shutdown.
-CMD ["node", "--import", "tsx", "adapters/main.ts", "--role=api"]
+CMD ["node", "--import", "tsx", "main/api.ts", "--role=api"]

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { compose } from '../adapters/compose';
 import { loadConfig } from '../adapters/config';
-import { demoContentSeeder } from '../adapters/postgres/seed-content';
+import { demoContentSeeder } from '../scripts/seed/content';
 import { startHttpServer } from '../adapters/server';
 
 async function freePort(): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * `npm run dev`: the API (`tsx watch adapters/main.ts`, port API_PORT or 3000) and the Vite dev
+ * `npm run dev`: the API (`tsx watch main/api.ts`, port API_PORT or 3000) and the Vite dev
  * server (port 5173, proxying /api, /trpc, /healthz and /readyz to the API) together. Output is
  * forwarded with a prefix per process; when either stops, or on Ctrl+C, both are stopped.
  */
@@ -24,7 +24,7 @@ const services: Service[] = [
     name: 'api',
     colour: 36,
     command: bin('tsx'),
-    args: ['watch', '--clear-screen=false', 'adapters/main.ts'],
+    args: ['watch', '--clear-screen=false', 'main/api.ts'],
     // Links the API writes (magic links) open the dev client, which proxies to the API.
     env: { ...process.env, PORT: apiPort, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
   },

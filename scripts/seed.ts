@@ -4,7 +4,7 @@
  */
 import { compose, type Services } from '../adapters/compose';
 import { loadConfig } from '../adapters/config';
-import { seedDemoData } from '../adapters/postgres/seed';
+import { seedDemoData } from './seed/demo';
 import { checkBackingServices, failureLine } from '../adapters/startup';
 
 let services: Services | undefined;

@@ -1,6 +1,6 @@
 /** The demo library (npm run db:seed): loads through the use cases, answers at the spec's paths, and a second run adds nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoContentSeeder } from '../../adapters/postgres/seed-content';
+import { demoContentSeeder } from '../../scripts/seed/content';
 import { ApiClient } from '../support/client';
 import { startTestServer, type TestServer } from '../support/server';
 

@@ -40,7 +40,7 @@ describe('the entrypoint', () => {
       APP_URL: 'https://learn.example.org',
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     };
-    const child = spawn(tsx, ['adapters/main.ts', '--role=api'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(tsx, ['main/api.ts', '--role=api'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -135,7 +135,7 @@ describe('the worker entrypoint', () => {
       probe.on('error', () => undefined);
       await until(async () => probe.connect().then(() => true, () => false), 10_000);
       await probe.quit();
-      const result = spawnSync(tsx, ['workers/main.ts'], {
+      const result = spawnSync(tsx, ['main/worker.ts'], {
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'olp-worker-')), REDIS_URL: `redis://127.0.0.1:${port}` },
         encoding: 'utf8',
         timeout: 60_000,

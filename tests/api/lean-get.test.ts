@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoContentSeeder } from '../../adapters/postgres/seed-content';
+import { demoContentSeeder } from '../../scripts/seed/content';
 import { startHttpServer, type RunningServer } from '../../adapters/server';
 import { ApiClient } from '../support/client';
 import { startTestServer, type TestServer } from '../support/server';

@@ -32,10 +32,10 @@ interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** `adapters/main.ts` on a free port, once /readyz answers 200. */
+/** `main/api.ts` on a free port, once /readyz answers 200. */
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(tsx, ['adapters/main.ts'], { env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(tsx, ['main/api.ts'], { env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -66,7 +66,7 @@ describe('a bad configuration', () => {
     [{ NODE_ENV: 'production' }, /^Invalid configuration: (SMTP_URL|SESSION_SECRET) /],
     [{ TRUSTED_PROXIES: 'loopback,proxy.internal' }, /^Invalid configuration: TRUSTED_PROXIES /],
   ])('%j stops the start with one line naming the variable', (env, pattern) => {
-    const result = run('adapters/main.ts', env);
+    const result = run('main/api.ts', env);
     expect(result.status).toBe(1);
     expect(result.lines).toHaveLength(1);
     expect(result.lines[0]).toMatch(pattern);
@@ -85,7 +85,7 @@ describe('a database that does not answer', () => {
   // Nothing listens on port 1: the connection is refused at once.
   const unreachable = 'postgres://postgres:hunter2@127.0.0.1:1/olp';
 
-  it.each(['adapters/main.ts', 'scripts/migrate.ts', 'scripts/seed.ts'])('stops %s with one line naming DATABASE_URL, not a migration, and no password', (script) => {
+  it.each(['main/api.ts', 'scripts/migrate.ts', 'scripts/seed.ts'])('stops %s with one line naming DATABASE_URL, not a migration, and no password', (script) => {
     const result = run(script, { DATABASE_URL: unreachable });
     expect(result.status).toBe(1);
     expect(result.lines).toHaveLength(1);
@@ -100,7 +100,7 @@ describe('a database that does not answer', () => {
       const url = new URL(postgresServer);
       url.username = 'olp_no_such_role';
       url.password = 'hunter2';
-      const result = run('adapters/main.ts', { DATABASE_URL: url.toString() });
+      const result = run('main/api.ts', { DATABASE_URL: url.toString() });
       expect(result.status).toBe(1);
       expect(result.lines).toEqual([expect.stringMatching(/^Failed to start: DATABASE_URL \(postgres:\/\/olp_no_such_role:\*\*\*@[^)]+\): PostgreSQL refused the connection: .*olp_no_such_role/)]);
       expect(result.stderr + result.stdout).not.toContain('hunter2');
@@ -108,7 +108,7 @@ describe('a database that does not answer', () => {
   }
 
   it('names REDIS_URL when Redis does not answer', () => {
-    const result = run('adapters/main.ts', { REDIS_URL: 'redis://:hunter2@127.0.0.1:1' });
+    const result = run('main/api.ts', { REDIS_URL: 'redis://:hunter2@127.0.0.1:1' });
     expect(result.status).toBe(1);
     expect(result.lines).toEqual([expect.stringMatching(/^Failed to start: REDIS_URL \(redis:\/\/:\*\*\*@127\.0\.0\.1:1\): Redis does not answer: connect ECONNREFUSED/)]);
     expect(result.stderr + result.stdout).not.toContain('hunter2');
@@ -126,7 +126,7 @@ describe('a port in use', () => {
   afterAll(() => new Promise((resolve) => holder.close(resolve)));
 
   it('stops the start with one line naming PORT', () => {
-    const result = run('adapters/main.ts', { PORT: String(port), HOST: '127.0.0.1' });
+    const result = run('main/api.ts', { PORT: String(port), HOST: '127.0.0.1' });
     expect(result.status).toBe(1);
     expect(result.lines).toEqual([`Failed to start: PORT (127.0.0.1, port ${port}): the port is already in use by another process`]);
   });

@@ -19,7 +19,7 @@ import { memoryUsers } from '../../adapters/memory/users';
 import { postgresAuditLog } from '../../adapters/postgres/audit-log';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import { postgresMagicLinks } from '../../adapters/postgres/magic-links';
-import { DEMO_USERS, demoUsersSeeder } from '../../adapters/postgres/seed-users';
+import { DEMO_USERS, demoUsersSeeder } from '../../scripts/seed/users';
 import { postgresPasskeys } from '../../adapters/postgres/passkeys';
 import { postgresSessionCheck, postgresSessions } from '../../adapters/postgres/sessions';
 import { postgresSocialAccounts } from '../../adapters/postgres/social-accounts';

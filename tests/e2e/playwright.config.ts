@@ -1,6 +1,6 @@
 /**
  * Browser tests in the machine's Chromium (never a downloaded one) against the real server serving
- * the built client (`npm run test:e2e` builds first). The global setup starts `adapters/main.ts` on a
+ * the built client (`npm run test:e2e` builds first). The global setup starts `main/api.ts` on a
  * free port with a fresh data directory and exposes its address as E2E_BASE_URL; set E2E_BASE_URL
  * yourself to run against a server that is already up.
  */

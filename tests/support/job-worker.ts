@@ -1,6 +1,6 @@
 /**
  * A worker process for tests/api/jobs-process.test.ts: the real runtime (runJobs) and shutdown
- * (stopOnSignals) of workers/main.ts, with one slow test job on BullMQ, so a test can SIGTERM or
+ * (stopOnSignals) of main/worker.ts, with one slow test job on BullMQ, so a test can SIGTERM or
  * kill -9 it while jobs run. Each job writes `started` and `done` marks (its id and this pid)
  * to Redis lists under JOB_PREFIX, what the test reads. Prints "ready" when it takes jobs.
  */

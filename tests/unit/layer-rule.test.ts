@@ -32,7 +32,13 @@ beforeAll(() => {
   file('web/src/page.ts', "import type { X } from '../../adapters/types';\nimport { s } from '../../domain/ok';\nexport const page: X = s;\n");
   file('web/src/bad.ts', "import { db } from '../../adapters/db';\nexport const w = db;\n");
   file('adapters/types.ts', 'export type X = unknown;\n');
-  const out = execFileSync(path.join(root, 'node_modules/.bin/depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'domain', 'application', 'adapters', 'web/src'], {
+  file('workers/relay.ts', "import { db } from '../adapters/db';\nexport const r = db;\n");
+  file('workers/bad-main.ts', "import { api } from '../main/api';\nexport const r = api;\n");
+  file('adapters/bad-worker.ts', "import { r } from '../workers/relay';\nexport const q = r;\n");
+  file('adapters/bad-seed.ts', "import { seed } from '../scripts/seed/demo';\nexport const q = seed;\n");
+  file('scripts/seed/demo.ts', "import { db } from '../../adapters/db';\nexport const seed = db;\n");
+  file('main/api.ts', "import { r } from '../workers/relay';\nimport { seed } from '../scripts/seed/demo';\nexport const api = [r, seed];\n");
+  const out = execFileSync(path.join(root, 'node_modules/.bin/depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'domain', 'application', 'adapters', 'workers', 'main', 'scripts', 'web/src'], {
     cwd: dir,
     encoding: 'utf8',
   });
@@ -53,6 +59,14 @@ describe('the layer rule (npm run lint)', () => {
   });
   it('refuses adapters importing web', () => {
     expect(found('server-never-imports-web', 'adapters/bad-web.ts')).toBe(true);
+  });
+  it('refuses adapters importing workers or the demo seeders, and workers importing an entrypoint', () => {
+    expect(found('adapters-never-import-workers-or-entrypoints', 'adapters/bad-worker.ts')).toBe(true);
+    expect(found('adapters-never-import-workers-or-entrypoints', 'adapters/bad-seed.ts')).toBe(true);
+    expect(found('workers-never-import-entrypoints', 'workers/bad-main.ts')).toBe(true);
+  });
+  it('allows the entrypoints and scripts to compose adapters, workers and seeders', () => {
+    expect(violations.some((v) => ['main/api.ts', 'scripts/seed/demo.ts', 'workers/relay.ts'].includes(v.from))).toBe(false);
   });
   it('refuses web importing a server value, but allows import type and domain values', () => {
     expect(found('web-imports-server-types-only', 'web/src/bad.ts')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Starts the real server for the browser tests: `npx tsx adapters/main.ts` on a free port, in test
+ * Starts the real server for the browser tests: `npx tsx main/api.ts` on a free port, in test
  * mode, with a fresh data directory (embedded PostgreSQL unless TEST_DATABASE_URL is set, then a fresh
  * database on that server; in-process
  * queues unless TEST_REDIS_URL is set), and waits until /readyz answers. The returned teardown stops
@@ -121,7 +121,7 @@ export default async function globalSetup(_config: FullConfig) {
   if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
 
   let log = '';
-  const server = spawn('npx', ['tsx', 'adapters/main.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn('npx', ['tsx', 'main/api.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const collect = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
     if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);

@@ -8,9 +8,9 @@
  * fresh install.
  */
 import { sql } from 'kysely';
-import type { Services } from '../compose';
-import { demoContentSeeder } from './seed-content';
-import { demoUsersSeeder } from './seed-users';
+import type { Services } from '../../adapters/compose';
+import { demoContentSeeder } from './content';
+import { demoUsersSeeder } from './users';
 
 export type Seeder = { name: string; run: (services: Services) => Promise<number> };
 

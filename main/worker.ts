@@ -3,8 +3,8 @@ import { compose } from '../adapters/compose';
 import { ConfigError, describeConfig, loadConfig } from '../adapters/config';
 import { requireNoEviction } from '../adapters/queue/redis-policy';
 import { checkBackingServices, failureLine } from '../adapters/startup';
-import { startWorkers } from './runtime';
-import { stopOnSignals } from './shutdown';
+import { startWorkers } from '../workers/runtime';
+import { stopOnSignals } from '../workers/shutdown';
 
 async function main() {
   let config;

@@ -14,7 +14,7 @@ import type { Actor } from '../../domain/auth/actor';
 import type { ContentType, CreatorRole } from '../../domain/content/constants';
 import { contentSaveSchema, creatorSaveSchema, type ContentSaveInput } from '../../domain/content/schemas';
 import { mediaSaveSchema } from '../../domain/media/schemas';
-import type { Seeder } from './seed';
+import type { Seeder } from './demo';
 
 const seedActor = (now: Date): Actor => ({ userId: '00000000-0000-0000-0000-000000000000', email: 'seed@demo.objectivism.test', roles: ['ADMIN'], sessionId: 'seed', signedInAt: now, verifiedAt: now });
 

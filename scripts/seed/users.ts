@@ -5,8 +5,8 @@
  */
 import type { NewUser } from '../../application/ports/users';
 import { normaliseRoles, type Role } from '../../domain/auth/roles';
-import type { Seeder } from './seed';
-import { postgresUsers } from './users';
+import type { Seeder } from './demo';
+import { postgresUsers } from '../../adapters/postgres/users';
 
 const DOMAIN = 'demo.objectivism.test';
 
