@@ -35,7 +35,7 @@ import { postgresPasskeys } from './postgres/passkeys';
 import { postgresSessionCheck, postgresSessions } from './postgres/sessions';
 import { postgresSocialAccounts } from './postgres/social-accounts';
 import { postgresUsers } from './postgres/users';
-import { postgresContent } from './postgres/content-repository';
+import { postgresContent } from './postgres/content/repository';
 import { postgresCreators } from './postgres/content-creators';
 import { postgresMediaAssets } from './postgres/content-media';
 import { postgresProgress } from './postgres/content-progress';
