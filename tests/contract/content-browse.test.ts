@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresCreators } from '../../adapters/postgres/content-creators';
-import { postgresProgress } from '../../adapters/postgres/content-progress';
+import { postgresCreators } from '../../adapters/postgres/content/creators';
+import { postgresProgress } from '../../adapters/postgres/content/progress';
 import { postgresContent } from '../../adapters/postgres/content/repository';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import type { ContentChange, NewContent } from '../../application/ports/content-repository';

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresCreators } from '../../adapters/postgres/content-creators';
-import { postgresMediaAssets } from '../../adapters/postgres/content-media';
-import { postgresProgress } from '../../adapters/postgres/content-progress';
+import { postgresCreators } from '../../adapters/postgres/content/creators';
+import { postgresMediaAssets } from '../../adapters/postgres/content/media';
+import { postgresProgress } from '../../adapters/postgres/content/progress';
 import { postgresContent } from '../../adapters/postgres/content/repository';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import type { ChildKind, NewContent } from '../../application/ports/content-repository';

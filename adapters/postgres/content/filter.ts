@@ -6,7 +6,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ContentQuery } from '../../../application/ports/content-repository';
 import { TYPES_WITH_PARENTS, type ContentStatus, type ContentType } from '../../../domain/content/constants';
-import { columnOf, DETAIL_TABLES, fieldsOf, sqlValue } from '../content-details';
+import { columnOf, DETAIL_TABLES, fieldsOf, sqlValue } from './details';
 import type { Database } from '../schema';
 import { isUuid } from '../uuid';
 import { matches } from './match';

@@ -7,7 +7,7 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ContentQuery, ContentRepository } from '../../../application/ports/content-repository';
 import type { ContentStatus } from '../../../domain/content/constants';
-import { detailsFromRow } from '../content-details';
+import { detailsFromRow } from './details';
 import type { Database } from '../schema';
 import { filtered, leavesOutHiddenChildren } from './filter';
 import { matchQuery } from './match';

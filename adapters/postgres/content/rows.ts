@@ -7,9 +7,9 @@ import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transa
 import type { ChildKind } from '../../../application/ports/content-repository';
 import type { AccessType, ContentStatus, ContentType, Difficulty } from '../../../domain/content/constants';
 import type { ContentItem, ContentLinks, ContentSummary } from '../../../domain/content/model';
-import { DETAIL_TABLES, detailColumns, readDetails } from '../content-details';
+import { DETAIL_TABLES, detailColumns, readDetails } from './details';
 import type { Database } from '../schema';
-import type { ContentTable } from '../schema-content';
+import type { ContentTable } from './schema';
 
 /** The database, or the transaction a write reads its own rows back in. */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -81,7 +81,7 @@ export const ORDERED_TYPES: Partial<Record<ContentType, string>> = { CHAPTER: 'c
 
 /** Joins a type's table as `detail` and selects its fields, named as the fields are. */
 export function withDetails<Q>(q: Q, type: ContentType): Q {
-  // any: the type tables are addressed by name from the field table, not through the typed schema (content-details.ts)
+  // any: the type tables are addressed by name from the field table, not through the typed schema (details.ts)
   const untyped = q as unknown as SelectQueryBuilder<any, any, any>;
   return untyped.innerJoin(sql.table(DETAIL_TABLES[type]).as('detail'), (join) => join.on(sql<boolean>`detail.content_id = content.id`)).select(detailColumns(type, 'detail')) as unknown as Q;
 }

@@ -8,7 +8,7 @@ import type { ContentChange, ContentRepository, ContentWriteResult, NewContent }
 import type { ContentType } from '../../../domain/content/constants';
 import type { ContentCreatorLink, ContentRelationLink } from '../../../domain/content/links';
 import type { ContentLinks, ContentShared } from '../../../domain/content/model';
-import { insertDetails, updateDetails } from '../content-details';
+import { insertDetails, updateDetails } from './details';
 import type { Database } from '../schema';
 import { isUuid } from '../uuid';
 import { CONTENT_COLUMNS, hydrate } from './rows';
