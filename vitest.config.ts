@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three projects: `unit` (pure rules and use cases with memory adapters), `server` (contract and
- * API tests against real PostgreSQL/Redis when TEST_DATABASE_URL/TEST_REDIS_URL are set) and `web`
- * (React components and client modules in jsdom). Browser tests are Playwright's (tests/e2e).
+ * Three projects: `unit` (pure rules, and use cases with memory adapters or, for the content module,
+ * its own adapters on in-memory PGlite), `server` (contract and API tests against real
+ * PostgreSQL/Redis when TEST_DATABASE_URL/TEST_REDIS_URL are set) and `web` (React components and
+ * client modules in jsdom). Browser tests are Playwright's (tests/e2e).
  */
 export default defineConfig({
   test: {

@@ -18,7 +18,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { compose } from '../adapters/compose';
 import { loadConfig } from '../adapters/config';
-import { postgresContent } from '../adapters/postgres/content-repository';
+import { postgresContent } from '../adapters/postgres/content/repository';
 import type { Database } from '../adapters/postgres/schema';
 import { startHttpServer } from '../adapters/server';
 import { accessPolicy } from '../application/content/access';

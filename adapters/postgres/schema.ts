@@ -1,6 +1,6 @@
 /** The database as Kysely sees it. One interface per table, snake_case columns. */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ContentTables } from './schema-content';
+import type { ContentTables } from './content/schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

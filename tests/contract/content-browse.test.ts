@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresCreators } from '../../adapters/postgres/content-creators';
-import { postgresProgress } from '../../adapters/postgres/content-progress';
-import { postgresContent } from '../../adapters/postgres/content-repository';
+import { postgresCreators } from '../../adapters/postgres/content/creators';
+import { postgresProgress } from '../../adapters/postgres/content/progress';
+import { postgresContent } from '../../adapters/postgres/content/repository';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import type { ContentChange, NewContent } from '../../application/ports/content-repository';
 import type { ContentStatus, ContentType } from '../../domain/content/constants';

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresCreators } from '../../adapters/postgres/content-creators';
-import { postgresMediaAssets } from '../../adapters/postgres/content-media';
-import { postgresProgress } from '../../adapters/postgres/content-progress';
-import { postgresContent } from '../../adapters/postgres/content-repository';
+import { postgresCreators } from '../../adapters/postgres/content/creators';
+import { postgresMediaAssets } from '../../adapters/postgres/content/media';
+import { postgresProgress } from '../../adapters/postgres/content/progress';
+import { postgresContent } from '../../adapters/postgres/content/repository';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import type { ChildKind, NewContent } from '../../application/ports/content-repository';
 import type { ContentStatus } from '../../domain/content/constants';

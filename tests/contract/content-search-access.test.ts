@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchQuery, postgresContent } from '../../adapters/postgres/content-repository';
+import { matchQuery, postgresContent } from '../../adapters/postgres/content/repository';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
 import { accessPolicy, accessTo, familyOf } from '../../application/content/access';
 import type { AccessSource, BodyKeys } from '../../application/ports/content-access';

@@ -3,11 +3,11 @@
  * writes of two tabs never collide and neither loses the other's time spent (domain/content/progress.ts).
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ProgressEntry, ProgressRepository } from '../../application/ports/content-progress';
-import type { AccessType, ContentStatus, ContentType, ProgressStatus } from '../../domain/content/constants';
-import { videoCompleted, type ContentProgress, type VideoProgress } from '../../domain/content/progress';
-import type { Database } from './schema';
-import type { ContentProgressTable, VideoProgressTable } from './schema-content';
+import type { ProgressEntry, ProgressRepository } from '../../../application/ports/content-progress';
+import type { AccessType, ContentStatus, ContentType, ProgressStatus } from '../../../domain/content/constants';
+import { videoCompleted, type ContentProgress, type VideoProgress } from '../../../domain/content/progress';
+import type { Database } from '../schema';
+import type { ContentProgressTable, VideoProgressTable } from './schema';
 
 const toProgress = (r: Selectable<ContentProgressTable>): ContentProgress => ({
   userId: r.user_id,

@@ -1,6 +1,6 @@
 /**
  * The content library's tables as Kysely sees them (migrations/0006_content.ts). The type tables
- * (books, chapters, ...) are read and written through one field table (./content-details.ts), so
+ * (books, chapters, ...) are read and written through one field table (./details.ts), so
  * only the shared ones are typed here.
  */
 import type { ColumnType, Generated } from 'kysely';

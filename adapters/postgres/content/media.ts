@@ -1,10 +1,10 @@
 /** Media assets and members' video progress on them in PostgreSQL (migrations/0006_content.ts). */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { MediaAssetRepository, VideoProgressView } from '../../application/ports/content-media';
-import type { MediaAsset } from '../../domain/media/schemas';
-import type { Database } from './schema';
-import type { MediaAssetsTable } from './schema-content';
-import { isUuid } from './uuid';
+import type { MediaAssetRepository, VideoProgressView } from '../../../application/ports/content-media';
+import type { MediaAsset } from '../../../domain/media/schemas';
+import type { Database } from '../schema';
+import { isUuid } from '../uuid';
+import type { MediaAssetsTable } from './schema';
 
 const toAsset = (r: Selectable<MediaAssetsTable>): MediaAsset => ({
   id: r.id,

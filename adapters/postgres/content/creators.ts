@@ -1,10 +1,10 @@
 /** Creators in PostgreSQL (table `creators`, migrations/0006_content.ts). */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { CreatorFields, CreatorRepository } from '../../application/ports/content-creators';
-import type { Creator } from '../../domain/content/creator';
-import type { Database } from './schema';
-import type { CreatorsTable } from './schema-content';
-import { isUuid } from './uuid';
+import type { CreatorFields, CreatorRepository } from '../../../application/ports/content-creators';
+import type { Creator } from '../../../domain/content/creator';
+import type { Database } from '../schema';
+import { isUuid } from '../uuid';
+import type { CreatorsTable } from './schema';
 
 const toCreator = (row: Selectable<CreatorsTable>): Creator => ({
   id: row.id,

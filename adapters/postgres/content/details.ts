@@ -4,9 +4,9 @@
  * `table_of_contents` of type jsonb. One place maps kinds to SQL casts and back.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { ContentType } from '../../domain/content/constants';
-import { DETAIL_FIELDS } from '../../domain/content/details';
-import type { FieldDef, FieldKind } from '../../domain/content/fields';
+import type { ContentType } from '../../../domain/content/constants';
+import { DETAIL_FIELDS } from '../../../domain/content/details';
+import type { FieldDef, FieldKind } from '../../../domain/content/fields';
 
 export const DETAIL_TABLES: Record<ContentType, string> = {
   BOOK: 'books',
