@@ -3,28 +3,46 @@
  * inspects the result of `next()` (tRPC returns `{ ok: false }`, it does not throw) and maps
  * domain errors through the one table in ./errors.
  */
-import { initTRPC, TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
+import { getTRPCErrorShape, initTRPC, type AnyTRPCRouter, type TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
+import type { TRPCRequestInfo } from '@trpc/server/http';
+import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { requireActor } from '../../domain/auth/actor';
-import { ERROR_TRANSPORT, errorEnvelope, toAppError } from './errors';
+import { AppError } from '../../domain/shared/errors';
+import { MAX_BATCH_CALLS } from '../../domain/shared/product';
+import { jsonTextDepth } from '../../domain/shared/json';
+import type { RequestContextFactory } from './context';
+import { renderError, toAppError, toTrpcError } from './errors';
+import { bodyTooDeep, MAX_BODY_DEPTH } from './json-body';
 import { idempotentMutation } from './idempotency';
 import type { Operation, OperationGroup, OperationRegistry, RequestContext } from './operation';
 
 const t = initTRPC.context<RequestContext>().create({
+  // The envelope's message, code and field errors (errors.ts renderError), inside tRPC's shape.
   errorFormatter({ shape, error, ctx }) {
-    const app = toAppError(error.cause ?? error);
-    const { body } = errorEnvelope(app, ctx?.requestId);
+    const { error: app, body } = renderError(error.cause ?? error, ctx?.requestId);
     return { ...shape, message: body.message, data: { ...shape.data, stack: undefined, appCode: body.code, errors: body.errors, details: app.details ?? null } };
   },
 });
 
-const mapErrors = t.middleware(async ({ next, ctx }) => {
+/**
+ * The status and headers of a tRPC answer with errors, from the same rendering as REST: Retry-After
+ * and Allow, and the REST status when every call failed alike (a batch with mixed outcomes keeps
+ * tRPC's 207).
+ */
+export function trpcResponseMeta({ errors, data }: { errors: readonly TRPCError[]; data: readonly unknown[]; info?: TRPCRequestInfo | undefined }) {
+  if (errors.length === 0) return {};
+  const rendered = errors.map((error) => renderError(error.cause ?? error));
+  const headers: Record<string, string> = {};
+  for (const { headers: each } of rendered) for (const [name, value] of each) headers[name] ??= value;
+  const statuses = new Set(rendered.map((r) => r.status));
+  const uniform = errors.length >= data.length && statuses.size === 1;
+  return { headers, ...(uniform ? { status: rendered[0]!.status } : {}) };
+}
+
+const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) {
-    const app = toAppError(result.error.cause ?? result.error);
-    if (app.retryAfterSeconds !== undefined) ctx.http.setHeader('Retry-After', String(app.retryAfterSeconds));
-    throw new TRPCError({ code: ERROR_TRANSPORT[app.kind].trpc, message: app.message, cause: app });
-  }
+  if (!result.ok) throw toTrpcError(toAppError(result.error.cause ?? result.error));
   return result;
 });
 
@@ -61,4 +79,32 @@ export function buildTrpcRouter<R extends OperationRegistry>(registry: R) {
     record[group] = t.router(procedures);
   }
   return t.router(record as unknown as RouterRecordOf<R>);
+}
+
+
+/**
+ * tRPC's createContext, which runs once per request after tRPC has read the call list and before
+ * any procedure (or the input of any call) is touched: a batch over MAX_BATCH_CALLS, or a GET
+ * input nested deeper than a body may be, is refused here as a whole.
+ */
+export function trpcContext(makeContext: RequestContextFactory) {
+  return ({ req, res, info }: { req: Request; res: Response; info: TRPCRequestInfo }) => {
+    if (info.isBatchCall && info.calls.length > MAX_BATCH_CALLS) {
+      throw toTrpcError(
+        new AppError('invalid_input', 'BATCH_TOO_LARGE', `A batch may hold at most ${MAX_BATCH_CALLS} calls; this one has ${info.calls.length}`, { errors: [] }),
+      );
+    }
+    const query = req.url.indexOf('?');
+    const input = query === -1 ? null : new URLSearchParams(req.url.slice(query + 1)).get('input');
+    if (input !== null && jsonTextDepth(input, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) throw toTrpcError(bodyTooDeep());
+    return makeContext(req, res);
+  };
+}
+
+/**
+ * An error met before tRPC took the request (the body parser: too large, too deep, not JSON), in
+ * tRPC's own shape through the same formatter, so the tRPC client reads it as it reads any refusal.
+ */
+export function trpcErrorBody(router: AnyTRPCRouter, error: AppError) {
+  return { error: getTRPCErrorShape({ config: router._def._config, error: toTrpcError(error), type: 'unknown', path: undefined, input: undefined, ctx: undefined }) };
 }
