@@ -3,8 +3,7 @@
  * directly (never through tRPC's adapter, which costs ~2.5x on these machines: ARCHITECTURE.md §2).
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { requireActor } from '../../domain/auth/actor';
-import type { NamedOperation, Operation } from './operation';
+import { authorize, type NamedOperation, type Operation } from './operation';
 import type { RequestContextFactory } from './context';
 
 /** `/api/books/id/{id}` -> `/api/books/id/:id` */
@@ -50,13 +49,13 @@ function restInput(req: Request): Record<string, unknown> {
 }
 
 /**
- * One REST call of an operation: the session first for signed-in operations (401 before 400),
- * then the input, the handler and the output schema; answers the success envelope. Shared by the
+ * One REST call of an operation: the session and permission first (operation.ts authorize: 401 or
+ * 403 before 400), then the input, the handler and the output schema; answers the success envelope. Shared by the
  * express routes below and the lean GET lane (lean-get.ts).
  */
 export async function runRestOperation(operation: Operation, req: Request, res: Response, makeContext: RequestContextFactory): Promise<Record<string, unknown>> {
   const ctx = makeContext(req, res);
-  if (operation.signedIn) requireActor(await ctx.actor());
+  await authorize(operation, ctx);
   const input = await operation.input.parseAsync(restInput(req));
   const output = operation.output.parse(await operation.handler(input, ctx)) as Record<string, unknown>;
   return { success: true, ...output };

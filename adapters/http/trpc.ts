@@ -7,7 +7,6 @@ import { getTRPCErrorShape, initTRPC, type AnyTRPCRouter, type TRPCError, type T
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { requireActor } from '../../domain/auth/actor';
 import { AppError } from '../../domain/shared/errors';
 import { MAX_BATCH_CALLS } from '../../domain/shared/product';
 import { jsonTextDepth } from '../../domain/shared/json';
@@ -15,7 +14,7 @@ import type { RequestContextFactory } from './context';
 import { renderError, toAppError, toTrpcError } from './errors';
 import { bodyTooDeep, MAX_BODY_DEPTH } from './json-body';
 import { idempotentMutation } from './idempotency';
-import type { Operation, OperationGroup, OperationRegistry, RequestContext } from './operation';
+import { authorize, needsSession, type Operation, type OperationGroup, type OperationRegistry, type RequestContext } from './operation';
 
 const t = initTRPC.context<RequestContext>().create({
   // The envelope's message, code and field errors (errors.ts renderError), inside tRPC's shape.
@@ -47,11 +46,6 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 const base = t.procedure.use(mapErrors);
-// Before `.input()`, so the session is checked before the input is parsed (Operation.signedIn).
-const signedIn = base.use(async ({ ctx, next }) => {
-  requireActor(await ctx.actor());
-  return next();
-});
 
 type ProcedureOf<Op> =
   Op extends Operation<infer I extends z.ZodType, infer O extends z.ZodType, 'query'>
@@ -63,7 +57,14 @@ type ProcedureOf<Op> =
 type RouterRecordOf<R extends OperationRegistry> = { [G in keyof R]: { [P in keyof R[G]]: ProcedureOf<R[G][P]> } };
 
 function procedureOf(op: Operation, path: string) {
-  const built = (op.signedIn ? signedIn : base).input(op.input).output(op.output);
+  // Before `.input()`, so the session and permission are checked before the input is parsed (operation.ts authorize).
+  const guarded = needsSession(op)
+    ? base.use(async ({ ctx, next }) => {
+        await authorize(op, ctx);
+        return next();
+      })
+    : base;
+  const built = guarded.input(op.input).output(op.output);
   if (op.kind === 'query') return built.query(({ input, ctx }) => op.handler(input as never, ctx));
   // A mutation honours Idempotency-Key as its REST route does (the client retries network errors and 5xx).
   return built.mutation(({ input, ctx, batchIndex }) =>
