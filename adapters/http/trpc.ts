@@ -29,10 +29,11 @@ const t = initTRPC.context<RequestContext>().create({
  * and Allow, and the REST status when every call failed alike (a batch with mixed outcomes keeps
  * tRPC's 207).
  */
-export function trpcResponseMeta({ errors, data }: { errors: readonly TRPCError[]; data: readonly unknown[]; info?: TRPCRequestInfo | undefined }) {
-  if (errors.length === 0) return {};
+export function trpcResponseMeta({ errors, data, eagerGeneration }: { errors: readonly TRPCError[]; data: readonly unknown[]; eagerGeneration: boolean }) {
+  // JSON as express and the lean lane send it, charset included (a streamed answer keeps its own type).
+  const headers: Record<string, string> = eagerGeneration ? {} : { 'content-type': 'application/json; charset=utf-8' };
+  if (errors.length === 0) return { headers };
   const rendered = errors.map((error) => renderError(error.cause ?? error));
-  const headers: Record<string, string> = {};
   for (const { headers: each } of rendered) for (const [name, value] of each) headers[name] ??= value;
   const statuses = new Set(rendered.map((r) => r.status));
   const uniform = errors.length >= data.length && statuses.size === 1;

@@ -55,6 +55,7 @@ class Relay {
   constructor(private readonly target: { host: string; port: number }, readonly port: number) {}
 
   async open() {
+    if (this.server?.listening) return;
     this.server = createServer((client) => {
       const upstream = connect(this.target.port, this.target.host);
       for (const s of [client, upstream]) {
@@ -64,16 +65,56 @@ class Relay {
       }
       client.pipe(upstream).pipe(client);
     });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', resolve);
+    });
   }
 
   async close() {
+    if (!this.server?.listening) return;
     await new Promise<void>((resolve) => {
-      this.server?.close(() => resolve());
+      this.server!.close(() => resolve());
       for (const s of this.sockets) s.destroy();
     });
   }
 }
+
+/**
+ * One error, three faces (issue 12 §8): the lean GET lane, express (a weighted Accept-Encoding
+ * takes that road) and tRPC answer it with the same status, headers and envelope, since all three
+ * write errors.ts renderError. Here the error is a Redis nobody can reach under a rate-limited GET.
+ */
+describe('one error on every face', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+  });
+  afterAll(() => server.close());
+
+  it('is answered alike by the lean lane, express and tRPC', async () => {
+    const email = 'faces@example.org';
+    const lean = await fetch(`${server.url}/api/auth/check-email?email=${email}`);
+    const viaExpress = await fetch(`${server.url}/api/auth/check-email?email=${email}`, { headers: { 'accept-encoding': 'gzip;q=1.0, identity;q=0.5' } });
+    const trpc = await fetch(`${server.url}/trpc/auth.checkEmail?input=${encodeURIComponent(JSON.stringify({ email }))}`);
+
+    const same = ['retry-after', 'cache-control', 'content-type', 'x-content-type-options', 'content-security-policy', 'referrer-policy'];
+    const headersOf = (res: Response) => Object.fromEntries(same.map((name) => [name, res.headers.get(name)]));
+    expect(lean.status).toBe(503);
+    expect(headersOf(lean)).toMatchObject({ 'retry-after': '5', 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' });
+    for (const res of [viaExpress, trpc]) {
+      expect(res.status).toBe(lean.status);
+      expect(headersOf(res)).toEqual(headersOf(lean));
+    }
+    const { requestId: _lean, ...envelope } = (await lean.json()) as Record<string, unknown>;
+    const { requestId: _express, ...expressEnvelope } = (await viaExpress.json()) as Record<string, unknown>;
+    expect(envelope).toMatchObject({ success: false, code: 'UPSTREAM_UNAVAILABLE', errors: [] });
+    expect(expressEnvelope).toEqual(envelope);
+    const { error } = (await trpc.json()) as { error: { message: string; data: Record<string, unknown> } };
+    expect({ success: false, code: error.data.appCode, message: error.message, errors: error.data.errors }).toEqual(envelope);
+    expect(error.data.httpStatus).toBe(503);
+  });
+});
 
 const serverUrl = await postgresUrlForTests();
 if (serverUrl) {
@@ -93,7 +134,6 @@ if (serverUrl) {
       server = await startTestServer({ DATABASE_URL: relayed.toString() });
     });
     afterAll(async () => {
-      await relay.open().catch(() => undefined);
       await server?.close();
       await relay.close();
       await database.drop();
