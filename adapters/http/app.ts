@@ -143,7 +143,7 @@ function buildApp(services: Services, options: AppOptions) {
       createContext: trpcContext(makeContext),
       responseMeta: trpcResponseMeta,
       onError: ({ error, path: procedure }) => {
-        const app = toAppError(error.cause ?? error);
+        const app = toAppError(error);
         if (app.kind === 'internal') logger.error({ err: error.cause ?? error, procedure }, 'tRPC procedure failed');
       },
     }),

@@ -59,6 +59,7 @@ function fromTrpcError(error: TRPCError): AppError | undefined {
     case 'PARSE_ERROR':
       return new AppError('invalid_input', 'INVALID_JSON', 'The request input is not valid JSON', { errors: [], cause: error });
     case 'BAD_REQUEST':
+      if (error.cause instanceof SyntaxError) return new AppError('invalid_input', 'INVALID_JSON', 'The request input is not valid JSON', { errors: [], cause: error });
       return new AppError('invalid_input', 'BAD_REQUEST', error.message, { errors: [], cause: error });
     case 'PAYLOAD_TOO_LARGE':
       return new AppError('payload_too_large', 'PAYLOAD_TOO_LARGE', 'The request body is too large', { cause: error });

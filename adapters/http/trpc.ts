@@ -19,7 +19,8 @@ import { authorize, needsSession, type Operation, type OperationGroup, type Oper
 const t = initTRPC.context<RequestContext>().create({
   // The envelope's message, code and field errors (errors.ts renderError), inside tRPC's shape.
   errorFormatter({ shape, error, ctx }) {
-    const { error: app, body } = renderError(error.cause ?? error, ctx?.requestId);
+    // The TRPCError itself: toAppError looks at its cause first (an AppError, a ZodError), then its code.
+    const { error: app, body } = renderError(error, ctx?.requestId);
     return { ...shape, message: body.message, data: { ...shape.data, stack: undefined, appCode: body.code, errors: body.errors, details: app.details ?? null } };
   },
 });
@@ -33,7 +34,7 @@ export function trpcResponseMeta({ errors, data, eagerGeneration }: { errors: re
   // JSON as express and the lean lane send it, charset included (a streamed answer keeps its own type).
   const headers: Record<string, string> = eagerGeneration ? {} : { 'content-type': 'application/json; charset=utf-8' };
   if (errors.length === 0) return { headers };
-  const rendered = errors.map((error) => renderError(error.cause ?? error));
+  const rendered = errors.map((error) => renderError(error));
   for (const { headers: each } of rendered) for (const [name, value] of each) headers[name] ??= value;
   const statuses = new Set(rendered.map((r) => r.status));
   const uniform = errors.length >= data.length && statuses.size === 1;
@@ -42,7 +43,7 @@ export function trpcResponseMeta({ errors, data, eagerGeneration }: { errors: re
 
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) throw toTrpcError(toAppError(result.error.cause ?? result.error));
+  if (!result.ok) throw toTrpcError(toAppError(result.error));
   return result;
 });
 

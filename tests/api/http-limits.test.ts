@@ -149,6 +149,14 @@ describe('unknown procedures and wrong methods', () => {
     expect(json.error.message).toBe('No procedure found on path "system.nothing"');
   });
 
+  it('answers a tRPC input that is not JSON 400 INVALID_JSON', async () => {
+    const res = await fetch(`${url}/trpc/system.config?input=%7Bnot-json`);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as any;
+    expect(json.error.message).toBe('The request input is not valid JSON');
+    expect(json.error.data).toMatchObject({ httpStatus: 400, appCode: 'INVALID_JSON' });
+  });
+
   it('answers a tRPC mutation by GET, or a query by POST, 405 with Allow', async () => {
     const get = await fetch(`${url}/trpc/auth.logout`);
     expect(get.status).toBe(405);
