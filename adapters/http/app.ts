@@ -10,22 +10,24 @@ import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { AppError } from '../../domain/shared/errors';
+import { AppError, methodNotAllowed } from '../../domain/shared/errors';
 import type { Services } from '../compose';
 import { apiCompression } from './compression';
 import { contextFactory, requestIdOf } from './context';
 import { csrfProtection, jsonBodiesOnly } from './csrf';
 import { devRoutes } from './dev-routes';
-import { errorEnvelope, toAppError } from './errors';
+import { renderError, toAppError, type Header } from './errors';
 import { idempotency } from './idempotency';
-import { leanGetLane, type Header } from './lean-get';
+import { refuseDeepBodies } from './json-body';
+import { leanGetLane } from './lean-get';
 import { openApiDocument } from './openapi';
 import { requestLog } from './request-log';
 import { requestPlace } from './request-place';
-import { restRouter } from './rest';
+import { allowedMethods, restRouter } from './rest';
 import { contentSecurityPolicyDirectives } from './security-policy';
 import { socialRedirectPaths, socialRedirectRoutes } from './operations/social';
 import { allOperations, appRouter } from './router';
+import { trpcContext, trpcErrorBody, trpcResponseMeta } from './trpc';
 import { staticClient } from './static';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -125,7 +127,8 @@ function buildApp(services: Services, options: AppOptions) {
   });
   // Before the body is read: a refused cross-site request costs no parsing.
   app.use(['/api', '/trpc'], csrfProtection(cfg.corsOrigins), jsonBodiesOnly());
-  app.use(express.json({ limit: cfg.bodyLimit }));
+  // Over BODY_LIMIT: 413; nested deeper than a body may be: 400 before JSON.parse (json-body.ts).
+  app.use(express.json({ limit: cfg.bodyLimit, verify: refuseDeepBodies }));
   // After the body parser, whose stream callbacks would leave the request's async context.
   app.use(requestPlace(cfg.trustedProxies.length > 0));
   if (cfg.env !== 'production') app.use(devRoutes(services));
@@ -137,16 +140,22 @@ function buildApp(services: Services, options: AppOptions) {
     '/trpc',
     trpcExpress.createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => makeContext(req, res),
+      createContext: trpcContext(makeContext),
+      responseMeta: trpcResponseMeta,
       onError: ({ error, path: procedure }) => {
-        const app = toAppError(error.cause ?? error);
+        const app = toAppError(error);
         if (app.kind === 'internal') logger.error({ err: error.cause ?? error, procedure }, 'tRPC procedure failed');
       },
     }),
   );
 
+  // No route took it: 405 with Allow when the path is an operation's under another method, else 404.
+  const rawRoutes = [{ path: '/api/openapi.json', method: 'get' }, ...Object.entries(socialRedirectPaths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })))];
+  const methodsAt = allowedMethods(allOperations, rawRoutes);
   app.use('/api', (req, _res, next) => {
-    next(new AppError('not_found', 'NOT_FOUND', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
+    const path = req.originalUrl.split('?')[0]!;
+    const allow = methodsAt(path);
+    next(allow.length > 0 && !allow.includes(req.method) ? methodNotAllowed(req.method, path, allow) : new AppError('not_found', 'NOT_FOUND', `No route for ${req.method} ${path}`));
   });
 
   const client = staticClient(options.clientDir ?? DEFAULT_CLIENT_DIR);
@@ -154,12 +163,13 @@ function buildApp(services: Services, options: AppOptions) {
   else logger.warn('the client is not built (web/dist): only the API is served; run npm run build');
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const appError = toAppError(error);
-    const { status, body } = errorEnvelope(appError, requestIdOf(req));
+    // The one rendering of an error (errors.ts), as the lean lane and tRPC write it.
+    const { error: appError, status, headers, body } = renderError(error, requestIdOf(req));
     if (status >= 500) logger.error({ err: appError.cause ?? appError, reqId: requestIdOf(req) }, 'request failed');
-    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     if (res.headersSent) return;
-    res.status(status).json(body);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    // Under /trpc the same error in tRPC's shape (the body parser runs before tRPC).
+    res.status(status).json(req.originalUrl.startsWith('/trpc') ? trpcErrorBody(appRouter, appError) : body);
   });
 
   // The lean lane answers with the very headers these middlewares set, worked out once.

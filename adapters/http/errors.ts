@@ -1,10 +1,12 @@
 /**
  * The one place where domain error kinds become transport codes (the error map of docs/architecture.md §3), and where any
- * thrown value becomes the REST error envelope of docs/architecture.md §3.
+ * thrown value becomes the error answer of docs/architecture.md §3: `renderError` gives its status,
+ * headers (Retry-After, Allow) and envelope, and is what express' error handler, the lean GET lane
+ * and tRPC (its error formatter and response headers) all write.
  */
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { z } from 'zod';
-import { AppError, type ErrorKind, type FieldError } from '../../domain/shared/errors';
+import { AppError, methodNotAllowed, type ErrorKind, type FieldError } from '../../domain/shared/errors';
 
 export const ERROR_TRANSPORT: Record<ErrorKind, { trpc: TRPC_ERROR_CODE_KEY; http: number }> = {
   invalid_input: { trpc: 'BAD_REQUEST', http: 400 },
@@ -14,6 +16,7 @@ export const ERROR_TRANSPORT: Record<ErrorKind, { trpc: TRPC_ERROR_CODE_KEY; htt
   conflict: { trpc: 'CONFLICT', http: 409 },
   rule_violation: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   payload_too_large: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
+  method_not_allowed: { trpc: 'METHOD_NOT_SUPPORTED', http: 405 },
   rate_limited: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
   upstream_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
   storage_full: { trpc: 'INTERNAL_SERVER_ERROR', http: 507 },
@@ -39,17 +42,50 @@ function fromBodyParserError(error: { type?: string; status?: number }): AppErro
   return undefined;
 }
 
+/**
+ * What tRPC itself refuses before any procedure runs (an unknown procedure, a wrong method, input
+ * that is not JSON): the same kinds and codes as the REST side, never INTERNAL_ERROR.
+ */
+function fromTrpcError(error: TRPCError): AppError | undefined {
+  switch (error.code) {
+    case 'NOT_FOUND':
+      return new AppError('not_found', 'NOT_FOUND', error.message, { cause: error });
+    case 'METHOD_NOT_SUPPORTED': {
+      // `Unsupported GET-request to mutation procedure at path "auth.logout"`
+      const m = /^Unsupported (\w+)-request to (\w+) procedure at path "([^"]*)"/.exec(error.message);
+      const allow = m?.[2] === 'query' ? ['GET'] : ['POST'];
+      return methodNotAllowed(m?.[1] ?? 'This method', `/trpc/${m?.[3] ?? ''}`, allow);
+    }
+    case 'PARSE_ERROR':
+      return new AppError('invalid_input', 'INVALID_JSON', 'The request input is not valid JSON', { errors: [], cause: error });
+    case 'BAD_REQUEST':
+      if (error.cause instanceof SyntaxError) return new AppError('invalid_input', 'INVALID_JSON', 'The request input is not valid JSON', { errors: [], cause: error });
+      return new AppError('invalid_input', 'BAD_REQUEST', error.message, { errors: [], cause: error });
+    case 'PAYLOAD_TOO_LARGE':
+      return new AppError('payload_too_large', 'PAYLOAD_TOO_LARGE', 'The request body is too large', { cause: error });
+    default:
+      return undefined;
+  }
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return fromZodError(error);
   if (error && typeof error === 'object') {
     const cause = (error as { cause?: unknown }).cause;
     if (cause instanceof AppError || cause instanceof z.ZodError) return toAppError(cause);
+    if (error instanceof TRPCError) {
+      const mapped = fromTrpcError(error);
+      if (mapped) return mapped;
+    }
     const parsed = fromBodyParserError(error as { type?: string; status?: number });
     if (parsed) return parsed;
   }
   return new AppError('internal', 'INTERNAL_ERROR', INTERNAL_MESSAGE, { cause: error });
 }
+
+/** The TRPCError a procedure answers for a domain error: its code from the one table, the AppError as cause. */
+export const toTrpcError = (error: AppError) => new TRPCError({ code: ERROR_TRANSPORT[error.kind].trpc, message: error.message, cause: error });
 
 export interface ErrorEnvelope {
   success: false;
@@ -73,4 +109,29 @@ export function errorEnvelope(error: AppError, requestId?: string): { status: nu
   };
   if (requestId) body.requestId = requestId;
   return { status, body };
+}
+
+export type Header = [name: string, value: string];
+
+export interface RenderedError {
+  error: AppError;
+  status: number;
+  /** Retry-After (429, 503 and any error that says when to come back), Allow (405). */
+  headers: Header[];
+  body: ErrorEnvelope;
+}
+
+/**
+ * Any thrown value as the answer every face of the API writes: REST through express, the lean GET
+ * lane, and tRPC (whose body wraps the same message, code and field errors). Log it when `status`
+ * is 5xx, with `error.cause`.
+ */
+export function renderError(thrown: unknown, requestId?: string): RenderedError {
+  const error = toAppError(thrown);
+  const { status, body } = errorEnvelope(error, requestId);
+  const headers: Header[] = [];
+  if (error.retryAfterSeconds !== undefined) headers.push(['Retry-After', String(error.retryAfterSeconds)]);
+  const allow = error.details?.allow;
+  if (error.kind === 'method_not_allowed' && Array.isArray(allow)) headers.push(['Allow', allow.join(', ')]);
+  return { error, status, headers, body };
 }

@@ -15,12 +15,12 @@ import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { compressBody, compressesAnswer, compressionExcluded, simpleEncoding, type Encoding } from './compression';
 import type { RequestContextFactory } from './context';
-import { errorEnvelope, toAppError } from './errors';
+import { renderError, type Header } from './errors';
 import type { NamedOperation, Operation } from './operation';
 import { logCompleted, requestIdFrom } from './request-log';
-import { compareSpecificity, runRestOperation } from './rest';
+import { compareSpecificity, compilePath, runRestOperation } from './rest';
 
-export type Header = [name: string, value: string];
+export type { Header } from './errors';
 
 export interface LeanGetOptions {
   app: Express;
@@ -39,29 +39,13 @@ interface Route {
   operation: Operation;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** `/api/books/{slug}/chapters` as express matches it: any case, one optional trailing slash. */
-function compile(path: string): Pick<Route, 'pattern' | 'names'> {
-  const names: string[] = [];
-  const source = path
-    .split('/')
-    .map((segment) => {
-      const param = /^\{([A-Za-z0-9_]+)\}$/.exec(segment);
-      if (!param) return escapeRegExp(segment);
-      names.push(param[1]!);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { pattern: new RegExp(`^${source}/?$`, 'i'), names };
-}
 
 /** Answers `true` when it has taken the request. */
 export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const routes: Route[] = o.operations
     .filter((n) => n.operation.rest?.method === 'get')
     .sort((a, b) => compareSpecificity(a.operation.rest!.path, b.operation.rest!.path))
-    .map((n) => ({ ...compile(n.operation.rest!.path), operation: n.operation }));
+    .map((n) => ({ ...compilePath(n.operation.rest!.path), operation: n.operation }));
 
   const fixedFlat = o.fixedHeaders.flat();
 
@@ -130,13 +114,13 @@ export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: Serv
     let body: unknown;
     try {
       body = await runRestOperation(operation, req, res, o.makeContext);
-    } catch (error) {
-      const appError = toAppError(error);
-      const envelope = errorEnvelope(appError, id);
-      status = envelope.status;
-      body = envelope.body;
-      if (status >= 500) o.logger.error({ err: appError.cause ?? appError, reqId: id }, 'request failed');
-      if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    } catch (thrown) {
+      // The one rendering of an error (errors.ts), as express' error handler and tRPC write it.
+      const rendered = renderError(thrown, id);
+      status = rendered.status;
+      body = rendered.body;
+      if (status >= 500) o.logger.error({ err: rendered.error.cause ?? rendered.error, reqId: id }, 'request failed');
+      for (const [name, value] of rendered.headers) res.setHeader(name, value);
     }
     if (res.headersSent || res.destroyed) return;
     const text = JSON.stringify(body);

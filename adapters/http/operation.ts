@@ -4,7 +4,8 @@
  * generated from the same definitions.
  */
 import type { z } from 'zod';
-import type { Actor } from '../../domain/auth/actor';
+import { requireActor, requirePermission, type Actor } from '../../domain/auth/actor';
+import type { Permission } from '../../domain/auth/roles';
 import type { ClientInfo } from '../../application/auth/deps';
 import type { Authenticated } from '../../application/auth/sessions';
 import type { Services } from '../compose';
@@ -37,6 +38,12 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * never a validation message (the use case still decides permissions).
    */
   signedIn?: boolean;
+  /**
+   * The permission every call needs (implies signedIn), checked before the input too: 401 without
+   * a session, 403 without the permission, never a validation message. The use case still makes
+   * its own checks, the finer ones included (publishing needs content.publish).
+   */
+  permission?: Permission;
   input: I;
   output: O;
   handler: (input: z.output<I>, ctx: RequestContext) => Promise<z.input<O>>;
@@ -51,6 +58,18 @@ export const defineMutation = <I extends z.ZodType, O extends z.ZodType>(op: Omi
   kind: 'mutation',
   ...op,
 });
+
+/**
+ * Who may call the operation at all, before its input is read: the one check both faces make
+ * (rest.ts for REST and the lean lane, trpc.ts for tRPC).
+ */
+export async function authorize(operation: Pick<Operation, 'signedIn' | 'permission'>, ctx: Pick<RequestContext, 'actor'>): Promise<void> {
+  if (operation.permission) requirePermission(await ctx.actor(), operation.permission);
+  else if (operation.signedIn) requireActor(await ctx.actor());
+}
+
+/** Whether the operation needs a session before its input is read. */
+export const needsSession = (operation: Pick<Operation, 'signedIn' | 'permission'>) => !!operation.signedIn || !!operation.permission;
 
 /** A module's operations, keyed by procedure name. */
 export type OperationGroup = Record<string, Operation<z.ZodType, z.ZodType, 'query'> | Operation<z.ZodType, z.ZodType, 'mutation'>>;

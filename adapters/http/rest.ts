@@ -3,12 +3,45 @@
  * directly (never through tRPC's adapter, which costs ~2.5x on these machines: docs/architecture.md §2).
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { requireActor } from '../../domain/auth/actor';
-import type { NamedOperation, Operation } from './operation';
+import { authorize, type NamedOperation, type Operation } from './operation';
 import type { RequestContextFactory } from './context';
 
 /** `/api/books/id/{id}` -> `/api/books/id/:id` */
 export const toExpressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `/api/books/{slug}/chapters` as express matches it: any case, one optional trailing slash. */
+export function compilePath(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{([A-Za-z0-9_]+)\}$/.exec(segment);
+      if (!param) return escapeRegExp(segment);
+      names.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), names };
+}
+
+/**
+ * The methods the API answers at a path (GET bringing HEAD), from the operations and the raw
+ * routes beside them (`{ path, method }`, OpenAPI-style paths): what a 405's Allow header lists.
+ */
+export function allowedMethods(operations: NamedOperation[], raw: { path: string; method: string }[] = []): (path: string) => string[] {
+  const routes = [...operations.flatMap(({ operation }) => (operation.rest ? [{ path: operation.rest.path, method: operation.rest.method }] : [])), ...raw].map((r) => ({
+    pattern: compilePath(r.path).pattern,
+    method: r.method.toUpperCase(),
+  }));
+  const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  return (path) => {
+    const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return order.filter((m) => methods.has(m));
+  };
+}
 
 function restInput(req: Request): Record<string, unknown> {
   const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
@@ -16,13 +49,13 @@ function restInput(req: Request): Record<string, unknown> {
 }
 
 /**
- * One REST call of an operation: the session first for signed-in operations (401 before 400),
- * then the input, the handler and the output schema; answers the success envelope. Shared by the
+ * One REST call of an operation: the session and permission first (operation.ts authorize: 401 or
+ * 403 before 400), then the input, the handler and the output schema; answers the success envelope. Shared by the
  * express routes below and the lean GET lane (lean-get.ts).
  */
 export async function runRestOperation(operation: Operation, req: Request, res: Response, makeContext: RequestContextFactory): Promise<Record<string, unknown>> {
   const ctx = makeContext(req, res);
-  if (operation.signedIn) requireActor(await ctx.actor());
+  await authorize(operation, ctx);
   const input = await operation.input.parseAsync(restInput(req));
   const output = operation.output.parse(await operation.handler(input, ctx)) as Record<string, unknown>;
   return { success: true, ...output };

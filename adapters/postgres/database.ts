@@ -8,9 +8,11 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from '../../migrations';
+import { isAppError } from '../../domain/shared/errors';
 import { printableUrl } from '../config';
 import { errorReason, StartError } from '../start-error';
 import type { Database } from './schema';
+import { reportingUnavailable } from './unavailable';
 
 // int8 (bigint, count(*)) as numbers, the same as PGlite answers them; ids stay well below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -31,8 +33,12 @@ export interface DatabaseHandle {
 /** pg's errors sent by the server carry a severity; anything else never reached a server that answered. */
 const isServerAnswer = (error: unknown) => error instanceof Error && typeof (error as { severity?: unknown }).severity === 'string';
 
+/** What the driver said, under the STORAGE_UNAVAILABLE that reports it to clients: the start's one line names the real reason. */
+const driverError = (error: unknown): unknown => (isAppError(error) && error.code === 'STORAGE_UNAVAILABLE' ? error.cause : error);
+
 /** The database cannot be used: names DATABASE_URL (or DATA_DIR for the embedded one), where it points and why. */
-function unavailable(target: DatabaseTarget, error: unknown): StartError {
+function unavailable(target: DatabaseTarget, thrown: unknown): StartError {
+  const error = driverError(thrown);
   if (target.kind === 'postgres') {
     const reason = isServerAnswer(error) ? `PostgreSQL refused the connection: ${errorReason(error)}` : `PostgreSQL does not answer: ${errorReason(error)}`;
     return new StartError('DATABASE_URL', printableUrl(target.url), reason, { cause: error });
@@ -47,7 +53,8 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A database that cannot be reached answers STORAGE_UNAVAILABLE (unavailable.ts), on either driver.
+    db = new Kysely<Database>({ dialect: reportingUnavailable(new PostgresDialect({ pool })) });
     closeDriver = async () => undefined; // Kysely's destroy ends the pool.
   } else {
     try {
@@ -56,7 +63,7 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
       throw unavailable(target, error);
     }
     const pglite = new PGlite(target.dir);
-    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely<Database>({ dialect: reportingUnavailable(new PGliteDialect(pglite)) });
     closeDriver = async () => {
       if (!pglite.closed) await pglite.close();
     };
@@ -92,7 +99,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    const reason = errorReason(result.error);
+    const reason = errorReason(driverError(result.error));
     // No migration ran (the connection or the migration lock failed first): say so, name none.
     throw new Error(failed ? `Migration ${failed.migrationName} failed: ${reason}` : `Migrations could not run: ${reason}`, { cause: result.error });
   }

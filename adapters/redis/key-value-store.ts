@@ -10,6 +10,7 @@ import {
   serializeValue,
   storageBackendError,
   storageQuotaExceeded,
+  storageUnavailable,
   validateKey,
   validateTtl,
   type StorageBackendErrorCode,
@@ -23,6 +24,18 @@ export interface RedisKeyValueStoreOptions {
 /** Redis answers a write it refuses for lack of memory (maxmemory with noeviction) with `OOM ...`. */
 const isOutOfMemory = (error: unknown) => error instanceof Error && error.message.startsWith('OOM');
 
+/**
+ * No Redis to ask: not connected (the client refuses commands at once: no offline queue), the
+ * connection lost under the command, or no answer within the command timeout. Anything Redis
+ * itself answered (a reply error) is not this.
+ */
+export function isRedisUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name === 'ReplyError') return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E(CONNREFUSED|CONNRESET|TIMEDOUT|PIPE|NOTFOUND|AI_AGAIN|HOSTUNREACH|NETUNREACH)$/.test(code)) return true;
+  return error.name === 'MaxRetriesPerRequestError' || /Stream isn't writeable|Connection is closed|Command timed out/i.test(error.message);
+}
+
 export function createRedisKeyValueStore(redis: Redis, options: RedisKeyValueStoreOptions = {}): KeyValueStore {
   const namespace = options.namespace ?? '';
 
@@ -31,7 +44,8 @@ export function createRedisKeyValueStore(redis: Redis, options: RedisKeyValueSto
     try {
       return await command();
     } catch (error) {
-      throw isOutOfMemory(error) ? storageQuotaExceeded(error) : storageBackendError(code, error);
+      if (isOutOfMemory(error)) throw storageQuotaExceeded(error);
+      throw isRedisUnreachable(error) ? storageUnavailable(error) : storageBackendError(code, error);
     }
   }
 

@@ -5,6 +5,7 @@
  * job. Kept apart from schemas.ts so that file can use it without an import cycle.
  */
 import { z } from 'zod';
+import { cappedJson } from '../shared/json';
 
 export const PASSKEY_CREDENTIAL_REQUIRED = 'Passkey credential is required';
 export const PASSKEY_CREDENTIAL_INVALID = 'Invalid passkey credential';
@@ -20,7 +21,7 @@ const common = {
   // Not narrowed to 'public-key' here: the adapter refuses other types, and the refusal is audited.
   type: z.string(invalid).max(32, PASSKEY_CREDENTIAL_INVALID),
   authenticatorAttachment: z.string(invalid).max(32, PASSKEY_CREDENTIAL_INVALID).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown(), invalid).optional(),
+  clientExtensionResults: cappedJson(z.record(z.string(), z.unknown(), invalid), 'Client extension results', { message: PASSKEY_CREDENTIAL_INVALID }).optional(),
 };
 
 /** `{ error }` on the object itself: undefined says "required", anything else "invalid". */

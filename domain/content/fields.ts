@@ -4,6 +4,7 @@
  * hand-kept list. Optional fields take `null` (clear) and treat '' from a form as null.
  */
 import { z } from 'zod';
+import { cappedJson } from '../shared/json';
 
 export type FieldKind = 'text' | 'int' | 'number' | 'bool' | 'date' | 'datetime' | 'json' | 'list' | 'id';
 
@@ -108,17 +109,21 @@ export const list = (max = 100): FieldDef => ({
  */
 export const json = (label: string): FieldDef => ({
   kind: 'json',
-  schema: z.preprocess(
-    (v) => blankToNull(v),
-    z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullable().transform((v, ctx) => {
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${label} must be valid JSON` });
-        return z.NEVER;
-      }
-    }),
+  // Capped as every free-form JSON field is (domain/shared/json.ts), once a string is parsed.
+  schema: cappedJson(
+    z.preprocess(
+      (v) => blankToNull(v),
+      z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullable().transform((v, ctx) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `${label} must be valid JSON` });
+          return z.NEVER;
+        }
+      }),
+    ),
+    label,
   ),
 });
 

@@ -9,6 +9,7 @@ import { DETAIL_FIELDS } from './details';
 import { bool, boolSchema, enumField, intSchema, list, listSchema, requiredText, text, textSchema, urlSchema, type FieldDef } from './fields';
 import { contentCreatorSchema, contentRelationSchema, LINK_FIELDS } from './links';
 import { slugSchema } from './slug';
+import { jsonObject } from '../shared/json';
 
 export const BOOK_ID_REQUIRED = 'Book ID is required';
 export const BOOK_SLUG_REQUIRED = 'Book slug is required';
@@ -225,7 +226,8 @@ export const contentProgressSchema = z.object({
   isBookmarked: z.boolean().optional(),
   wasDismissed: z.boolean().optional(),
   discoverySource: z.string().trim().max(100).nullable().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  /** Free-form, capped (domain/shared/json.ts) here and again after the merge with what is stored. */
+  metadata: jsonObject('Metadata').optional(),
 });
 export type ContentProgressInput = z.output<typeof contentProgressSchema>;
 

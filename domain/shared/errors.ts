@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'conflict'
   | 'rule_violation'
   | 'payload_too_large'
+  | 'method_not_allowed'
   | 'rate_limited'
   | 'upstream_unavailable'
   | 'storage_full'
@@ -24,7 +25,7 @@ export interface FieldError {
 export interface AppErrorOptions {
   /** Field-level messages, for invalid_input. */
   errors?: FieldError[];
-  /** For rate_limited: seconds until another attempt may succeed (sent as Retry-After). */
+  /** For rate_limited and upstream_unavailable: seconds until another attempt may succeed (sent as Retry-After). */
   retryAfterSeconds?: number;
   /** Extra top-level fields of the error envelope (for example `reason`). Never secrets. */
   details?: Record<string, unknown>;
@@ -74,3 +75,7 @@ export const rateLimited = (message: string, retryAfterSeconds: number, code = '
 
 export const upstreamUnavailable = (message: string, code = 'UPSTREAM_UNAVAILABLE', cause?: unknown) =>
   new AppError('upstream_unavailable', code, message, { cause });
+
+/** The resource exists but not for this method; `allow` lists the methods it answers (sent as Allow). */
+export const methodNotAllowed = (method: string, path: string, allow: readonly string[]) =>
+  new AppError('method_not_allowed', 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allow.join(' or ')}`, { details: { allow: [...allow] } });

@@ -153,7 +153,13 @@ const backendMessages: Record<StorageBackendErrorCode, string> = {
 
 /** A backend failure; the cause is kept for the logs and never sent to a client. */
 export const storageBackendError = (code: StorageBackendErrorCode, cause?: unknown) =>
-  new AppError('upstream_unavailable', code, backendMessages[code], { cause });
+  new AppError('upstream_unavailable', code, backendMessages[code], { cause, ...(code === 'STORAGE_UNAVAILABLE' ? { retryAfterSeconds: STORAGE_UNAVAILABLE_RETRY_AFTER_SECONDS } : {}) });
+
+/** How long a client is asked to wait (Retry-After) when a store cannot be reached at all. */
+export const STORAGE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** A store (the database, Redis) cannot be reached at all: 503 STORAGE_UNAVAILABLE with Retry-After. */
+export const storageUnavailable = (cause?: unknown) => storageBackendError('STORAGE_UNAVAILABLE', cause);
 
 interface Problems {
   type?: { what: string; at: string };

@@ -110,6 +110,32 @@ function withOutOfMemoryWrites(redis: Redis): Redis {
   });
 }
 
+/** The client, except that every command the store sends is answered by Redis with an error reply. */
+function withFailingCommands(redis: Redis): Redis {
+  const failing = () => redis.eval(`return redis.error_reply("ERR the command failed")`, 0);
+  return new Proxy(redis, {
+    get(target, property) {
+      if (property === 'get' || property === 'set' || property === 'del' || property === 'getdel' || property === 'pttl') return failing;
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** A client of a Redis nobody can reach: nothing listens on its port. */
+async function unreachableRedis(): Promise<Redis> {
+  const unreachable = new Redis({
+    host: '127.0.0.1',
+    port: await closedPort(),
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  unreachable.on('error', () => undefined);
+  return unreachable;
+}
+
 async function deleteNamespace(redis: Redis, namespace: string) {
   let cursor = '0';
   do {
@@ -129,30 +155,39 @@ if (redisUrl) {
     const namespace = `${run}${++test}:`;
     const redis = new Redis(redisUrl);
     const peerRedis = new Redis(redisUrl);
-    const unreachable = new Redis({
-      host: '127.0.0.1',
-      port: await closedPort(),
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    unreachable.on('error', () => undefined);
     return {
       store: createRedisKeyValueStore(redis, { namespace }),
       peer: createRedisKeyValueStore(peerRedis, { namespace }),
       elapse: (seconds) => sleep(seconds * 1000),
       full: createRedisKeyValueStore(withOutOfMemoryWrites(redis), { namespace }),
+      // Redis answers, with an error: the REDIS_* codes. A Redis that cannot be reached is STORAGE_UNAVAILABLE (below).
       broken: {
-        store: createRedisKeyValueStore(unreachable, { namespace }),
+        store: createRedisKeyValueStore(withFailingCommands(redis), { namespace }),
         codes: { get: 'REDIS_GET_ERROR', set: 'REDIS_SET_ERROR', remove: 'REDIS_REMOVE_ERROR' },
       },
       close: async () => {
-        unreachable.disconnect();
         await deleteNamespace(redis, namespace);
         await Promise.all([redis.quit(), peerRedis.quit()]);
       },
     };
+  });
+
+  describe('redis KeyValueStore: a Redis that cannot be reached', () => {
+    it('answers STORAGE_UNAVAILABLE (503, Retry-After 5 s) on every operation, with the cause kept', async () => {
+      const unreachable = await unreachableRedis();
+      const store = createRedisKeyValueStore(unreachable, { namespace: `${run}gone:` });
+      try {
+        for (const attempt of [store.get('k'), store.take('k'), store.ttl('k'), store.set('k', 'v'), store.remove('k')]) {
+          const error = await attempt.then(() => undefined, (e: unknown) => e);
+          expect(error).toMatchObject({ kind: 'upstream_unavailable', code: 'STORAGE_UNAVAILABLE', message: 'Storage is unavailable', retryAfterSeconds: 5 });
+          expect((error as Error).cause).toBeInstanceOf(Error);
+        }
+        // Rule failures still come first: a bad key is the key's error, reachable or not.
+        await expect(store.get('a b')).rejects.toMatchObject({ code: 'INVALID_KEY_CHARS' });
+      } finally {
+        unreachable.disconnect();
+      }
+    });
   });
 
   describe('redis KeyValueStore: namespace and stored form', () => {

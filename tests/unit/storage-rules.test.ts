@@ -387,6 +387,7 @@ describe('storage errors on the wire (adapters/http/errors.ts)', () => {
       conflict: [409, 'CONFLICT'],
       rule_violation: [422, 'UNPROCESSABLE_CONTENT'],
       payload_too_large: [413, 'PAYLOAD_TOO_LARGE'],
+      method_not_allowed: [405, 'METHOD_NOT_SUPPORTED'],
       rate_limited: [429, 'TOO_MANY_REQUESTS'],
       upstream_unavailable: [503, 'SERVICE_UNAVAILABLE'],
       storage_full: [507, 'INTERNAL_SERVER_ERROR'],

@@ -93,6 +93,7 @@ export const bookOperations = {
     rest: { method: 'post', path: '/api/books', successStatus: 201 },
     summary: 'Create a book (content.edit; creating it PUBLISHED needs content.publish)',
     tags,
+    permission: 'content.edit',
     input: contentSaveSchema('BOOK', 'create'),
     output: z.object({ book: bookSchema }),
     handler: async (input, ctx) => {
@@ -105,6 +106,7 @@ export const bookOperations = {
     rest: { method: 'patch', path: '/api/books/id/{id}' },
     summary: 'Change a book: only the fields sent (content.edit; a live book or a status move to or from PUBLISHED needs content.publish)',
     tags,
+    permission: 'content.edit',
     input: contentSaveSchema('BOOK', 'update').extend({ id: bookId }),
     output: z.object({ book: bookSchema }),
     handler: async ({ id, ...input }, ctx) => {
@@ -117,6 +119,7 @@ export const bookOperations = {
     rest: { method: 'delete', path: '/api/books/id/{id}' },
     summary: 'Delete a book with its chapters (content.edit; a published book needs content.publish)',
     tags,
+    permission: 'content.edit',
     input: z.object({ id: bookId }),
     output: z.object({ id: z.string() }),
     handler: async (input, ctx) => {

@@ -73,6 +73,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       rest: { method: 'post', path: base, successStatus: 201 },
       summary: `Create a ${label.toLowerCase()} (content.edit; creating it PUBLISHED needs content.publish)`,
       tags,
+      permission: 'content.edit',
       input: contentSaveSchema(type, 'create'),
       output: z.object({ item }),
       handler: async (input, ctx) => ({ item: itemOut({ item: await createContent(ctx.services.content.deps, await ctx.actor(), type, input as ContentSaveInput), locked: false }) }),
@@ -81,6 +82,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       rest: { method: 'patch', path: `${base}/id/{id}` },
       summary: `Change a ${label.toLowerCase()}: only the fields sent`,
       tags,
+      permission: 'content.edit',
       input: contentSaveSchema(type, 'update').extend({ id }),
       output: z.object({ item }),
       handler: async ({ id: itemId, ...input }, ctx) => ({ item: itemOut({ item: await updateContent(ctx.services.content.deps, await ctx.actor(), type, itemId, input as ContentSaveInput), locked: false }) }),
@@ -89,6 +91,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       rest: { method: 'delete', path: `${base}/id/{id}` },
       summary: `Delete a ${label.toLowerCase()}`,
       tags,
+      permission: 'content.edit',
       input: z.object({ id }),
       output: z.object({ id: z.string() }),
       handler: async (input, ctx) => {

@@ -64,6 +64,7 @@ export const creatorOperations = {
     rest: { method: 'post', path: '/api/creators', successStatus: 201 },
     summary: 'Create a creator (content.edit); the slug defaults to one made from the name',
     tags,
+    permission: 'content.edit',
     input: creatorSaveSchema('create'),
     output: z.object({ creator: creatorSchema }),
     handler: async (input, ctx) => ({ creator: creatorOut(await createCreator(ctx.services.content.deps, await ctx.actor(), input)) }),
@@ -72,6 +73,7 @@ export const creatorOperations = {
     rest: { method: 'patch', path: '/api/creators/id/{id}' },
     summary: 'Change a creator: only the fields sent (content.edit)',
     tags,
+    permission: 'content.edit',
     input: creatorSaveSchema('update').extend({ id }),
     output: z.object({ creator: creatorSchema }),
     handler: async ({ id: creatorId, ...input }, ctx) => ({ creator: creatorOut(await updateCreator(ctx.services.content.deps, await ctx.actor(), creatorId, input)) }),
@@ -80,6 +82,7 @@ export const creatorOperations = {
     rest: { method: 'delete', path: '/api/creators/id/{id}' },
     summary: 'Delete a creator; their credits go with them (content.edit)',
     tags,
+    permission: 'content.edit',
     input: z.object({ id }),
     output: z.object({ id: z.string() }),
     handler: async (input, ctx) => {

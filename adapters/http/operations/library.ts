@@ -36,6 +36,7 @@ export const libraryOperations = {
     rest: { method: 'get', path: '/api/content/recommendations' },
     summary: "Suggestions for the signed-in member: works they have not started, most alike (tags, creators) to what they have, then featured, then newest",
     tags: ['library'],
+    permission: 'content.progress',
     input: recommendationsSchema,
     output: z.object({ items: z.array(contentRecordSchema) }),
     handler: async (input, ctx) => ({ items: (await recommendations(ctx.services.content.deps, await ctx.actor(), input)).map(recordOut) }),

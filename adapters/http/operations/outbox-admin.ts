@@ -38,6 +38,7 @@ export const outboxAdminOperations = {
     summary: 'Outbox events by status, newest first (failed by default: parked after OUTBOX_MAX_ATTEMPTS); ops.manage',
     tags,
     signedIn: true,
+    permission: 'ops.manage',
     input: outboxListInputSchema,
     output: z.object({ events: z.array(outboxEventSchema), total: z.number(), nextBefore: z.number().nullable() }),
     handler: async (input, ctx) => {
@@ -50,6 +51,7 @@ export const outboxAdminOperations = {
     summary: 'Puts a failed outbox event back for delivery, its attempts reset; ops.manage',
     tags,
     signedIn: true,
+    permission: 'ops.manage',
     input: outboxEventIdInputSchema,
     output: z.object({ event: outboxEventSchema }),
     handler: async (input, ctx) => ({ event: eventOut(await retryOutboxEvent(opsDeps(ctx), await ctx.actor(), input.id)) }),
@@ -59,6 +61,7 @@ export const outboxAdminOperations = {
     summary: 'Writes an ops.outbox.ping event; the worker logs its delivery and latency; ops.manage',
     tags,
     signedIn: true,
+    permission: 'ops.manage',
     input: outboxPingInputSchema,
     output: z.object({ eventId: z.number() }),
     handler: async (input, ctx) => pingOutbox(opsDeps(ctx), await ctx.actor(), input.note),

@@ -48,6 +48,7 @@ export const progressOperations = {
     rest: { method: 'get', path: '/api/progress' },
     summary: "The signed-in member's progress, most recent first (page 1 and limit 20 by default, at most 100)",
     tags,
+    permission: 'content.progress',
     input: progressListSchema,
     output: z.object({ progress: z.array(contentProgressOut.extend({ content: contentSummarySchema.omit({ orderIndex: true }) })), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
     handler: async (input, ctx) => {
@@ -60,6 +61,7 @@ export const progressOperations = {
     rest: { method: 'post', path: '/api/progress/content' },
     summary: 'Record progress on content: position, percentage, duration, time spent (added), session, rating, favorite, bookmark, dismissal',
     tags,
+    permission: 'content.progress',
     input: contentProgressSchema,
     output: z.object({ progress: contentProgressOut }),
     handler: async (input, ctx) => ({ progress: progressOut(await recordContentProgress(ctx.services.content.deps, await ctx.actor(), input)) }),
@@ -69,6 +71,7 @@ export const progressOperations = {
     rest: { method: 'get', path: '/api/progress/content/{contentId}' },
     summary: "The signed-in member's progress on one content item (null before any)",
     tags,
+    permission: 'content.progress',
     input: z.object({ contentId: requiredParam(CONTENT_ID_REQUIRED) }),
     output: z.object({ progress: contentProgressOut.nullable() }),
     handler: async (input, ctx) => {
@@ -81,6 +84,7 @@ export const progressOperations = {
     rest: { method: 'post', path: '/api/progress/video' },
     summary: 'Record video progress (mediaAssetId, position, duration, completed; completed at 95% when not sent)',
     tags,
+    permission: 'content.progress',
     input: videoProgressSchema,
     output: z.object({ videoProgress: videoProgressOut }),
     handler: async (input, ctx) => ({ videoProgress: videoOut(await recordVideoProgress(ctx.services.content.deps, await ctx.actor(), input)) }),
@@ -90,6 +94,7 @@ export const progressOperations = {
     rest: { method: 'get', path: '/api/progress/video/{mediaAssetId}' },
     summary: "The signed-in member's progress on one video (null before any)",
     tags,
+    permission: 'content.progress',
     input: z.object({ mediaAssetId: requiredParam(MEDIA_ID_REQUIRED) }),
     output: z.object({ videoProgress: videoProgressOut.nullable() }),
     handler: async (input, ctx) => {

@@ -8,6 +8,8 @@ import type { AccessType, ContentStatus, ContentType, ProgressStatus } from '../
 import { videoCompleted, type ContentProgress, type VideoProgress } from '../../../domain/content/progress';
 import type { Database } from '../schema';
 import type { ContentProgressTable, VideoProgressTable } from './schema';
+import { invalidInput } from '../../../domain/shared/errors';
+import { jsonTooLargeMessage, MAX_JSON_BYTES } from '../../../domain/shared/json';
 
 const toProgress = (r: Selectable<ContentProgressTable>): ContentProgress => ({
   userId: r.user_id,
@@ -43,6 +45,11 @@ export function postgresProgress(db: Kysely<Database>): ProgressRepository {
   return {
     async recordContent(userId, contentId, c, now) {
       const status = c.status ?? c.impliedStatus ?? 'NOT_STARTED';
+      // Metadata merges (jsonb ||): the merged document keeps the cap of domain/shared/json.ts,
+      // measured as jsonb's text as the schema measured the write; a merge that does not grow the
+      // document always lands. Depth needs no second look: a merge of two documents within the
+      // cap is no deeper than the deeper of them.
+      const merged = sql`(content_progress.metadata || excluded.metadata)`;
       const completedAt = status === 'COMPLETED' ? now : null;
       const row = await db
         .insertInto('content_progress')
@@ -92,10 +99,19 @@ export function postgresProgress(db: Kysely<Database>): ProgressRepository {
               last_accessed_at: eb.ref('excluded.last_accessed_at'),
               updated_at: eb.ref('excluded.updated_at'),
             };
-          }),
+          }).where(() =>
+            c.metadata === undefined
+              ? sql<boolean>`true`
+              : sql<boolean>`octet_length(${merged}::text) <= ${MAX_JSON_BYTES} or octet_length(${merged}::text) <= octet_length(content_progress.metadata::text)`,
+          ),
         )
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      // No row: the update's condition refused the merge, and nothing of this write was applied.
+      if (!row) {
+        const message = jsonTooLargeMessage('Metadata');
+        throw invalidInput(message, [{ path: 'metadata', message }]);
+      }
       return toProgress(row);
     },
 
