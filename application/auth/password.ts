@@ -40,16 +40,21 @@ export async function register(
   refuseCommon(d, input.password);
   const now = d.clock.now();
   const passwordHash = await d.passwords.hash(input.password);
-  // The address is not proven yet: it grants no role until its owner opens an e-mailed link (recordSignIn).
-  const { user, created } = await d.users.createOrGet({ email: input.email, emailVerified: false, roles: normaliseRoles([]), firstName: input.firstName, lastName: input.lastName }, now);
-  if (!created) {
+  // One transaction: an account is never left without the session it was made for (a retry would
+  // find the address taken). The address is not proven yet: it grants no role (recordSignIn).
+  const outcome = await d.uow.run(async (tx) => {
+    const { user, created } = await tx.users.createOrGet({ email: input.email, emailVerified: false, roles: normaliseRoles([]), firstName: input.firstName, lastName: input.lastName }, now);
+    if (!created) return null;
+    const updated = await recordSignIn({ users: tx.users, settings: d.settings }, user, now, { passwordHash, preferredAuthMethod: 'PASSWORD' });
+    const tokens = await startSession({ ...d, users: tx.users, sessions: tx.sessions, audit: tx.audit }, updated, 'PASSWORD', client, previousSessionId);
+    await tx.audit.record({ action: 'sign_in', outcome: 'success', method: 'PASSWORD', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { registered: true }, at: now });
+    return { user: updated, tokens };
+  });
+  if (!outcome) {
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'register: address taken' }, at: now });
     throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
   }
-  const updated = await recordSignIn(d, user, now, { passwordHash, preferredAuthMethod: 'PASSWORD' });
-  const tokens = await startSession(d, updated, 'PASSWORD', client, previousSessionId);
-  await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'PASSWORD', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { registered: true }, at: now });
-  return { user: updated, tokens };
+  return outcome;
 }
 
 export async function login(d: AuthDeps, input: { email: string; password: string }, client: ClientInfo, previousSessionId: string | null): Promise<{ user: User; tokens: IssuedTokens }> {

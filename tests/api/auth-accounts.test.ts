@@ -268,6 +268,20 @@ describe('a link is consumed only together with its session', () => {
     expect((await client().post('/api/auth/verify', { token })).json.code).toBe('TOKEN_ALREADY_USED');
   });
 
+  it('makes no account when a registration cannot start its session, so registering again works', async () => {
+    const email = uniqueEmail('half-registered');
+    const api = client();
+    const restore = failNextAccessTokenWrite();
+    try {
+      expect((await api.post('/api/auth/register', { email, password: GOOD, firstName: 'Ellsworth', lastName: 'Toohey' })).status).toBe(500);
+    } finally {
+      restore();
+    }
+    expect(await server.services.auth.deps.users.byEmail(email)).toBeNull();
+    await register(api, email);
+    expect((await api.get('/api/auth/me')).json.user.email).toBe(email);
+  });
+
   it('leaves an unproven account as it was, attacker included, when the reclaiming sign-in fails', async () => {
     const email = uniqueEmail('half-reclaimed');
     const attacker = client();

@@ -224,7 +224,7 @@ test.describe('sign-in by magic link', () => {
     await expect(page.getByRole('alert')).toContainText('No verification token found in the URL.');
     // Spec 000 §2: 'Try again' and 'Contact support'; with no token, trying again is asking for a new link.
     await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Contact support' })).toBeVisible();
     await expectNoA11yViolations(page, 'callback (no token)');
   });
 
