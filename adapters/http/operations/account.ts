@@ -53,7 +53,7 @@ export const accountOperations = {
 
   setupPassword: defineMutation({
     rest: { method: 'post', path: '/api/auth/setup-password' },
-    summary: 'Set a password, or change it (needs currentPassword or a re-authentication within 10 minutes)',
+    summary: 'Set a first password (needs a sign-in or re-authentication within 10 minutes), or change it (that, or currentPassword); each call counts against the password limit',
     tags,
     signedIn: true,
     input: setupPasswordSchema,
