@@ -103,8 +103,20 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
   const mailer = options.overrides?.mailer ?? smtp ?? devMailbox!;
   const rateLimiter = options.overrides?.rateLimiter ?? createRateLimiter(cfg.rateLimits, redis, clock);
   const { db } = database;
+  const events = eventRegistry([...productEvents, ...(options.events ?? [])]);
+  const outboxSignal = inProcessOutboxSignal();
+  const unitOfWork = <TxPorts extends object>(build: (trx: Kysely<Database>) => TxPorts) =>
+    postgresUnitOfWork(db, build, { events, notify: database.kind === 'postgres', signal: outboxSignal });
   const authDeps: AuthDeps = {
     clock,
+    uow: unitOfWork((trx) => ({
+      users: postgresUsers(trx),
+      magicLinks: postgresMagicLinks(trx),
+      sessions: postgresSessions(trx),
+      passkeys: postgresPasskeys(trx),
+      socialAccounts: postgresSocialAccounts(trx),
+      audit: withRequestPlace(postgresAuditLog(trx)),
+    })),
     secrets: nodeSecrets,
     kv,
     users: postgresUsers(db),
@@ -127,11 +139,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
       ? createBullMqQueue({ redisUrl: cfg.redisUrl, prefix: namespace, onFailure: logJobFailure, onError: (error) => logger.warn({ err: error }, 'job queue connection error') })
       : createInProcessQueue({ onFailure: logJobFailure }));
 
-  const events = eventRegistry([...productEvents, ...(options.events ?? [])]);
-  const outboxSignal = inProcessOutboxSignal();
   const outbox = { events, store: postgresOutboxStore(db), processedEvents: postgresProcessedEvents(db), signal: outboxSignal };
-  const unitOfWork = <TxPorts extends object>(build: (trx: Kysely<Database>) => TxPorts) =>
-    postgresUnitOfWork(db, build, { events, notify: database.kind === 'postgres', signal: outboxSignal });
 
   const appConfig = (): AppConfig => ({
     bootstrap: { apiGatewayUrl: '', basePath: '' },

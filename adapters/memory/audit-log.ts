@@ -4,6 +4,7 @@
  * and `detail` goes through JSON as it does through a jsonb column.
  */
 import type { AuditEvent, AuditLog } from '../../application/ports/audit-log';
+import type { MemoryTwin } from './unit-of-work';
 
 interface Stored {
   seq: number;
@@ -12,7 +13,7 @@ interface Stored {
 
 const copy = (event: AuditEvent): AuditEvent => structuredClone(event);
 
-export function memoryAuditLog(): AuditLog {
+export function memoryAuditLog(): AuditLog & MemoryTwin {
   const events: Stored[] = [];
 
   return {
@@ -51,6 +52,14 @@ export function memoryAuditLog(): AuditLog {
         .sort((a, b) => b.event.at.getTime() - a.event.at.getTime() || b.seq - a.seq);
       // Ids count from 1, as a bigserial does.
       return { events: mine.slice(offset, offset + limit).map((s) => ({ ...copy(s.event), id: String(s.seq + 1) })), total: mine.length };
+    },
+
+    // For a memory unit of work: events are only ever appended, so a rollback drops what came after.
+    snapshot() {
+      const length = events.length;
+      return () => {
+        events.length = Math.min(events.length, length);
+      };
     },
   };
 }

@@ -4,6 +4,8 @@
  * between, so a consume is as atomic here as the conditional update is in PostgreSQL.
  */
 import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../application/ports/magic-links';
+import { mapSnapshot } from './snapshot';
+import type { MemoryTwin } from './unit-of-work';
 
 const copy = (link: MagicLinkRecord): MagicLinkRecord => structuredClone(link);
 
@@ -15,7 +17,7 @@ function refusalOf(link: MagicLinkRecord, now: Date): Exclude<ConsumeResult['sta
   return null;
 }
 
-export function memoryMagicLinks(): MagicLinkRepository {
+export function memoryMagicLinks(): MagicLinkRepository & MemoryTwin {
   const links = new Map<string, MagicLinkRecord>();
   const idByTokenHash = new Map<string, string>();
 
@@ -56,5 +58,8 @@ export function memoryMagicLinks(): MagicLinkRepository {
       links.delete(id);
       idByTokenHash.delete(link.tokenHash);
     },
+
+    // For a memory unit of work: a consume marks the stored link in place, so the snapshot copies each one.
+    snapshot: () => mapSnapshot([links, copy], [idByTokenHash]),
   };
 }

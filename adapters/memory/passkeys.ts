@@ -4,13 +4,15 @@
  */
 import type { PasskeyRepository } from '../../application/ports/passkeys';
 import type { Passkey } from '../../domain/auth/passkey';
+import { mapSnapshot } from './snapshot';
+import type { MemoryTwin } from './unit-of-work';
 
 const copy = (passkey: Passkey): Passkey => ({ ...structuredClone(passkey), publicKey: new Uint8Array(passkey.publicKey) });
 
 /** Oldest first; the id breaks ties, as PostgreSQL orders uuids (lower-case hex order). */
 const byCreation = (a: Passkey, b: Passkey) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function memoryPasskeys(): PasskeyRepository {
+export function memoryPasskeys(): PasskeyRepository & MemoryTwin {
   const passkeys = new Map<string, Passkey>();
   const ofUser = (userId: string) => [...passkeys.values()].filter((p) => p.userId === userId);
   const owned = (userId: string, id: string) => {
@@ -69,5 +71,8 @@ export function memoryPasskeys(): PasskeyRepository {
       passkey.lastUsedAt = new Date(use.at);
       return true;
     },
+
+    // For a memory unit of work: a use is recorded in place, so the snapshot copies each passkey.
+    snapshot: () => mapSnapshot([passkeys, copy]),
   };
 }

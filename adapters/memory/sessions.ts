@@ -6,6 +6,8 @@ import type { PasskeyRepository } from '../../application/ports/passkeys';
 import type { SessionCheck, SessionRecord, SessionRepository } from '../../application/ports/sessions';
 import type { SocialAccountRepository } from '../../application/ports/social-accounts';
 import type { UserRepository } from '../../application/ports/users';
+import { mapSnapshot } from './snapshot';
+import type { MemoryTwin } from './unit-of-work';
 
 const copy = (session: SessionRecord): SessionRecord => structuredClone(session);
 
@@ -13,7 +15,7 @@ const copy = (session: SessionRecord): SessionRecord => structuredClone(session)
 const byLastUse = (a: SessionRecord, b: SessionRecord) =>
   b.lastUsedAt.getTime() - a.lastUsedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-export function memorySessions(): SessionRepository {
+export function memorySessions(): SessionRepository & MemoryTwin {
   const sessions = new Map<string, SessionRecord>();
 
   return {
@@ -66,6 +68,9 @@ export function memorySessions(): SessionRepository {
         .sort(byLastUse)
         .map(copy);
     },
+
+    // For a memory unit of work: sessions are changed in place, so the snapshot copies each one.
+    snapshot: () => mapSnapshot([sessions, copy]),
   };
 }
 

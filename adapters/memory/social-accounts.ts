@@ -6,6 +6,8 @@
  */
 import type { SocialAccountRepository } from '../../application/ports/social-accounts';
 import type { SocialAccount } from '../../domain/auth/social';
+import { mapSnapshot } from './snapshot';
+import type { MemoryTwin } from './unit-of-work';
 
 const copy = (account: SocialAccount): SocialAccount => structuredClone(account);
 const keyOf = (provider: string, subject: string) => JSON.stringify([provider, subject]);
@@ -13,7 +15,7 @@ const keyOf = (provider: string, subject: string) => JSON.stringify([provider, s
 /** Oldest link first; the id breaks ties, as PostgreSQL orders uuids. */
 const byLinkTime = (a: SocialAccount, b: SocialAccount) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function memorySocialAccounts(): SocialAccountRepository {
+export function memorySocialAccounts(): SocialAccountRepository & MemoryTwin {
   const accounts = new Map<string, SocialAccount>();
   const idBySubject = new Map<string, string>();
 
@@ -64,5 +66,8 @@ export function memorySocialAccounts(): SocialAccountRepository {
       }
       return mine.length;
     },
+
+    // For a memory unit of work: a use is recorded in place, so the snapshot copies each link.
+    snapshot: () => mapSnapshot([accounts, copy], [idBySubject]),
   };
 }

@@ -7,7 +7,7 @@
 import { requirePermission, requireRecentAuthentication, type Actor } from '../../domain/auth/actor';
 import { OWN_ADMIN_MESSAGE, OWN_DEACTIVATION_MESSAGE, sameRoles, takesOwnAdmin, type AdminUserListInput } from '../../domain/auth/admin-users';
 import { REAUTHENTICATION_WINDOW_SECONDS } from '../../domain/auth/password';
-import type { Role } from '../../domain/auth/roles';
+import { rolesGrantedByAddress, type Role } from '../../domain/auth/roles';
 import type { AuthMethod, PreferredMethod } from '../../domain/auth/schemas';
 import type { TimelinePage } from '../../domain/auth/security-timeline';
 import type { User } from '../../domain/auth/user';
@@ -33,7 +33,7 @@ export interface MemberRecord {
     linkedAccounts: { provider: string; providerName: string; email: string | null }[];
   };
   activeSessions: number;
-  /** The address is in ADMIN_EMAILS: ADMIN comes back at their next sign-in whatever is set here. */
+  /** The address is in ADMIN_EMAILS and proven: ADMIN comes back at their next sign-in whatever is set here. */
   adminByConfiguration: boolean;
 }
 
@@ -66,7 +66,7 @@ export async function memberRecord(d: Pick<AuthDeps, 'users' | 'passkeys' | 'soc
       linkedAccounts: linked.map((account) => ({ provider: account.provider, providerName: d.socialProviders.find(account.provider)?.name ?? account.provider, email: account.email })),
     },
     activeSessions: sessions.length,
-    adminByConfiguration: d.settings.adminEmails.includes(user.email.toLowerCase()),
+    adminByConfiguration: rolesGrantedByAddress(user, d.settings.adminEmails).includes('ADMIN'),
   };
 }
 

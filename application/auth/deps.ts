@@ -11,6 +11,7 @@ import type { Secrets } from '../ports/secrets';
 import type { SessionCheck, SessionRepository } from '../ports/sessions';
 import type { SocialAccountRepository } from '../ports/social-accounts';
 import type { SocialIdentityProviders } from '../ports/social-identity';
+import type { UnitOfWork } from '../ports/unit-of-work';
 import type { UserRepository } from '../ports/users';
 
 export interface AuthSettings {
@@ -23,8 +24,23 @@ export interface AuthSettings {
   productName: string;
 }
 
+/**
+ * The repositories a sign-in writes in one transaction (application/ports/unit-of-work.ts): a link
+ * is consumed only together with the member it signs in and the session it starts.
+ */
+export interface AuthTxPorts {
+  users: UserRepository;
+  magicLinks: MagicLinkRepository;
+  sessions: SessionRepository;
+  passkeys: PasskeyRepository;
+  socialAccounts: SocialAccountRepository;
+  audit: AuditLog;
+}
+
 export interface AuthDeps {
   clock: Clock;
+  /** The sign-in's writes in one transaction; inside `run`, use only its `tx`. */
+  uow: UnitOfWork<AuthTxPorts>;
   secrets: Secrets;
   kv: KeyValueStore;
   users: UserRepository;

@@ -5,13 +5,15 @@
  * success, no session is made); otherwise the error says why (expired, replaced, unknown).
  */
 import { magicLinkMail, magicLinkUrl, resolveMagicLinkTarget } from '../../domain/auth/magic-link';
-import { normaliseRoles, type Role } from '../../domain/auth/roles';
+import { normaliseRoles } from '../../domain/auth/roles';
 import { MAGIC_LINK_TOKEN_MAX_LENGTH, TOKEN_REQUIRED_MESSAGE, type MagicLinkRequest, type VerifyMagicLinkInput } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
 import { AppError, conflict, forbidden, invalidInput, upstreamUnavailable } from '../../domain/shared/errors';
-import type { AuthDeps, ClientInfo } from './deps';
+import type { AuthDeps, AuthTxPorts, ClientInfo } from './deps';
 import { emailKey, ipKey, spendAttempt } from './rate-limits';
+import { reclaimUnprovenAccount } from './reclaim';
 import { startSession, type IssuedTokens } from './sessions';
+import { recordSignIn } from './sign-in';
 
 export const MAGIC_LINK_SENT_MESSAGE = 'If that address can receive mail, a sign-in link is on its way.';
 export const SEND_FAILED_MESSAGE = 'Failed to send magic link. Please try again.';
@@ -53,31 +55,34 @@ export async function requestMagicLink(d: AuthDeps, input: MagicLinkRequest, cli
   return { message: MAGIC_LINK_SENT_MESSAGE };
 }
 
-/** First sign-in creates the member; ADMIN_EMAILS adds ADMIN; every sign-in verifies the address and stamps lastLoginAt. */
 /** The member behind a link's address, created on the first sign-in of a new address (nothing else changes yet). */
-async function memberFor(d: Pick<AuthDeps, 'users' | 'settings'>, email: string, now: Date): Promise<User> {
-  const { user } = await d.users.createOrGet({ email, emailVerified: true, roles: normaliseRoles([], adminRolesFor(d, email)) }, now);
+async function memberFor(users: AuthTxPorts['users'], email: string, now: Date): Promise<User> {
+  const { user } = await users.createOrGet({ email, emailVerified: true, roles: normaliseRoles([]) }, now);
   return user;
-}
-
-const adminRolesFor = (d: Pick<AuthDeps, 'settings'>, email: string): Role[] => (d.settings.adminEmails.includes(email.toLowerCase()) ? ['ADMIN'] : []);
-
-/** A sign-in that is let in: the address is verified, the time recorded, ADMIN_EMAILS applied. */
-async function recordSignIn(d: Pick<AuthDeps, 'users' | 'settings'>, user: User, now: Date): Promise<User> {
-  const roles = normaliseRoles(user.roles, adminRolesFor(d, user.email));
-  const updated = await d.users.update(user.id, { emailVerified: true, lastLoginAt: now, ...(roles.length !== user.roles.length ? { roles } : {}) }, now);
-  return updated ?? user;
 }
 
 export const MAGIC_LINK_DISABLED_MESSAGE = 'Sign-in by email link is turned off for this account. Please use another sign-in method.';
 export const INACTIVE_MESSAGE = 'This account has been deactivated. Please contact support.';
 
-export async function verifyMagicLink(
-  d: AuthDeps,
-  input: VerifyMagicLinkInput,
-  client: ClientInfo,
-  previousSessionId: string | null,
-): Promise<{ user: User; tokens: IssuedTokens; redirectPath: string | null }> {
+export interface VerifiedMagicLink {
+  user: User;
+  tokens: IssuedTokens;
+  redirectPath: string | null;
+  /**
+   * The address had never been proven and this link proved it: the ways in and sessions set up
+   * before were removed (reclaim.ts), and the member is told so.
+   */
+  accountReclaimed: boolean;
+}
+
+/**
+ * Exchanges a link for a session. The link is consumed in one transaction with everything the
+ * sign-in writes (the member created or verified, an unproven account reclaimed, the session row
+ * and its tokens): a failure anywhere leaves the link unused, so the member can open it again
+ * instead of finding it answer TOKEN_ALREADY_USED while signed out. A refused sign-in (inactive
+ * member, links turned off) spends the link and changes nothing of the member's.
+ */
+export async function verifyMagicLink(d: AuthDeps, input: VerifyMagicLinkInput, client: ClientInfo, previousSessionId: string | null): Promise<VerifiedMagicLink> {
   const now = d.clock.now();
   const refuse = (reason: string) => d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', ip: client.ip, userAgent: client.userAgent, detail: { reason }, at: now });
   if (input.token === '') {
@@ -85,24 +90,35 @@ export async function verifyMagicLink(
     throw invalidInput(TOKEN_REQUIRED_MESSAGE, [{ path: 'token', message: TOKEN_REQUIRED_MESSAGE }]);
   }
   // Longer than any token we issue: it cannot be ours, so it is unknown without a lookup.
-  const result = input.token.length > MAGIC_LINK_TOKEN_MAX_LENGTH ? ({ status: 'unknown' } as const) : await d.magicLinks.consume(d.secrets.hash(input.token), now);
-  if (result.status !== 'consumed') {
-    await refuse(result.status);
-    if (result.status === 'used') throw conflict('This magic link has already been used', 'TOKEN_ALREADY_USED');
-    throw new AppError('invalid_input', 'INVALID_MAGIC_LINK', INVALID_LINK_MESSAGE, { errors: [{ path: 'token', message: INVALID_LINK_MESSAGE }], details: { reason: result.status } });
+  if (input.token.length > MAGIC_LINK_TOKEN_MAX_LENGTH) throw await linkRefused(refuse, 'unknown');
+  const tokenHash = d.secrets.hash(input.token);
+
+  const outcome = await d.uow.run(async (tx) => {
+    const result = await tx.magicLinks.consume(tokenHash, now);
+    if (result.status !== 'consumed') return { kind: 'link refused', status: result.status } as const;
+    let member = await memberFor(tx.users, result.link.email, now);
+    if (!member.isActive) return { kind: 'member refused', member, reason: 'inactive' } as const;
+    // Before the links-off check: an unproven account's settings were made by whoever set it up.
+    let accountReclaimed = false;
+    if (!member.emailVerified) ({ user: member, reclaimed: accountReclaimed } = await reclaimUnprovenAccount(tx, member, { method: 'MAGIC_LINK' }, client, now));
+    if (!member.magicLinkEnabled) return { kind: 'member refused', member, reason: 'magic link turned off' } as const;
+    const user = await recordSignIn({ users: tx.users, settings: d.settings }, member, now, { emailVerified: true });
+    const tokens = await startSession({ ...d, users: tx.users, sessions: tx.sessions, audit: tx.audit }, user, 'MAGIC_LINK', client, previousSessionId);
+    await tx.audit.record({ action: 'sign_in', outcome: 'success', method: 'MAGIC_LINK', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, detail: accountReclaimed ? { accountReclaimed } : {}, at: now });
+    return { kind: 'signed in', verified: { user, tokens, redirectPath: result.link.redirectPath, accountReclaimed } } as const;
+  });
+
+  if (outcome.kind === 'link refused') throw await linkRefused(refuse, outcome.status);
+  if (outcome.kind === 'member refused') {
+    const member = outcome.member;
+    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: member.id, email: member.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: outcome.reason }, at: now });
+    throw outcome.reason === 'inactive' ? forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE') : forbidden(MAGIC_LINK_DISABLED_MESSAGE, 'MAGIC_LINK_DISABLED');
   }
-  // A refused sign-in (inactive member, links turned off) changes nothing of the member's.
-  const member = await memberFor(d, result.link.email, now);
-  if (!member.isActive) {
-    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: member.id, email: member.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
-    throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
-  }
-  if (!member.magicLinkEnabled) {
-    await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'MAGIC_LINK', userId: member.id, email: member.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'magic link turned off' }, at: now });
-    throw forbidden(MAGIC_LINK_DISABLED_MESSAGE, 'MAGIC_LINK_DISABLED');
-  }
-  const user = await recordSignIn(d, member, now);
-  const tokens = await startSession(d, user, 'MAGIC_LINK', client, previousSessionId);
-  await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'MAGIC_LINK', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
-  return { user, tokens, redirectPath: result.link.redirectPath };
+  return outcome.verified;
+}
+
+async function linkRefused(refuse: (reason: string) => Promise<void>, status: 'used' | 'expired' | 'replaced' | 'unknown'): Promise<AppError> {
+  await refuse(status);
+  if (status === 'used') return conflict('This magic link has already been used', 'TOKEN_ALREADY_USED');
+  return new AppError('invalid_input', 'INVALID_MAGIC_LINK', INVALID_LINK_MESSAGE, { errors: [{ path: 'token', message: INVALID_LINK_MESSAGE }], details: { reason: status } });
 }

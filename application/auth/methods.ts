@@ -119,6 +119,17 @@ export async function removePasskey(d: AuthDeps, actor: Actor | null, passkeyId:
   return { methods: methodsOf(updated, after), preferredMethod: updated.preferredAuthMethod, emailVerified: updated.emailVerified };
 }
 
+/**
+ * Answers until when this session may take a sensitive step (adding or removing a way in), or
+ * refuses with REAUTHENTICATION_REQUIRED: for a step the client starts by leaving the page
+ * (linking a social account), which checks again itself.
+ */
+export async function requireRecentSignIn(d: Pick<AuthDeps, 'clock'>, actor: Actor | null): Promise<Date> {
+  const a = requirePermission(actor, 'profile.manage');
+  requireRecentAuthentication(a, d.clock.now(), REAUTHENTICATION_WINDOW_SECONDS);
+  return new Date(a.verifiedAt.getTime() + REAUTHENTICATION_WINDOW_SECONDS * 1000);
+}
+
 export interface ReauthenticationInput {
   method: AuthMethod;
   password?: string | undefined;

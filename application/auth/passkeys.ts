@@ -22,7 +22,6 @@ import {
 import { PASSKEY_CREDENTIAL_REQUIRED, type AuthenticationCredential, type RegistrationCredential } from '../../domain/auth/passkey-credential';
 import type { PasskeyCreationOptions, PasskeyRequestOptions } from '../../domain/auth/passkey-schemas';
 import { REAUTHENTICATION_WINDOW_SECONDS } from '../../domain/auth/password';
-import { normaliseRoles } from '../../domain/auth/roles';
 import { tooManyAttemptsMessage } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
 import { AppError, conflict, forbidden, invalidInput, notFound, rateLimited, ruleViolation, type ErrorKind } from '../../domain/shared/errors';
@@ -33,6 +32,7 @@ import type { AuthDeps, ClientInfo } from './deps';
 import { INACTIVE_MESSAGE } from './magic-link';
 import { ipKey, spendAttempt } from './rate-limits';
 import { startSession, type IssuedTokens } from './sessions';
+import { recordSignIn } from './sign-in';
 
 type Purpose = 'register' | 'sign-in' | 'reauthenticate';
 
@@ -71,9 +71,13 @@ async function takeCeremony(d: Pick<AuthDeps, 'kv' | 'webauthn'>, purpose: Purpo
 const challengeRefused = (kind: ErrorKind) => new AppError(kind, 'PASSKEY_CHALLENGE_EXPIRED', PASSKEY_CHALLENGE_EXPIRED);
 const verificationRefused = (kind: ErrorKind) => new AppError(kind, 'PASSKEY_VERIFICATION_FAILED', PASSKEY_VERIFICATION_FAILED);
 
-/** Registration: options for `navigator.credentials.create()` for the signed-in member. */
+/**
+ * Registration: options for `navigator.credentials.create()` for the signed-in member. A passkey is
+ * a lasting way in, so adding one needs a recent sign-in or re-authentication, as removing one does.
+ */
 export async function startPasskeyRegistration(d: AuthDeps, actor: Actor | null, input: { name?: string | undefined }): Promise<{ options: PasskeyCreationOptions }> {
   const a = requirePermission(actor, 'profile.manage');
+  requireRecentAuthentication(a, d.clock.now(), REAUTHENTICATION_WINDOW_SECONDS);
   const user = await d.users.byId(a.userId);
   if (!user) throw notFound('User');
   const existing = await d.passkeys.listForUser(user.id);
@@ -94,10 +98,9 @@ export async function finishPasskeyRegistration(
   const now = d.clock.now();
   const user = await d.users.byId(a.userId);
   if (!user) throw notFound('User');
-  // Before the challenge is spent: the member can re-authenticate and send the same answer again.
-  if (input.setAsPreferred && user.preferredAuthMethod !== null && user.preferredAuthMethod !== 'PASSKEY') {
-    requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
-  }
+  // A new way in needs a recent sign-in (the options may have been asked for just inside the window).
+  // Checked before the challenge is spent: the member can re-authenticate and send the same answer again.
+  requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
   const audit = (outcome: AuditEvent['outcome'], detail: Record<string, unknown>) =>
     d.audit.record({ action: 'passkey.registered', outcome, method: 'PASSKEY', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, detail, at: now });
 
@@ -232,8 +235,7 @@ export async function finishPasskeySignIn(
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSKEY', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
     throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
   }
-  const roles = normaliseRoles(user.roles, d.settings.adminEmails.includes(user.email) ? ['ADMIN'] : []);
-  const updated = (await d.users.update(user.id, { lastLoginAt: now, ...(roles.length !== user.roles.length ? { roles } : {}) }, now)) ?? user;
+  const updated = await recordSignIn(d, user, now);
   const tokens = await startSession(d, updated, 'PASSKEY', client, previousSessionId);
   await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'PASSKEY', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { passkeyId: passkey.id }, at: now });
   return { user: updated, tokens };

@@ -8,14 +8,15 @@
  */
 import { requirePermission, requireRecentAuthentication, type Actor } from '../../domain/auth/actor';
 import { PASSWORD_TOO_COMMON, REAUTHENTICATION_WINDOW_SECONDS } from '../../domain/auth/password';
-import { normaliseRoles, type Role } from '../../domain/auth/roles';
+import { normaliseRoles } from '../../domain/auth/roles';
 import { CURRENT_PASSWORD_WRONG } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
 import { AppError, conflict, forbidden, invalidInput, notFound, unauthenticated } from '../../domain/shared/errors';
 import type { AuthDeps, ClientInfo } from './deps';
 import { INACTIVE_MESSAGE } from './magic-link';
-import { emailKey, ipKey, refundAttempt, spendAttempt } from './rate-limits';
+import { emailKey, ipKey, memberKey, refundAttempt, spendAttempt } from './rate-limits';
 import { startSession, type IssuedTokens } from './sessions';
+import { recordSignIn } from './sign-in';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
@@ -39,16 +40,21 @@ export async function register(
   refuseCommon(d, input.password);
   const now = d.clock.now();
   const passwordHash = await d.passwords.hash(input.password);
-  const extra: Role[] = d.settings.adminEmails.includes(input.email) ? ['ADMIN'] : [];
-  const { user, created } = await d.users.createOrGet({ email: input.email, emailVerified: false, roles: normaliseRoles([], extra), firstName: input.firstName, lastName: input.lastName }, now);
-  if (!created) {
+  // One transaction: an account is never left without the session it was made for (a retry would
+  // find the address taken). The address is not proven yet: it grants no role (recordSignIn).
+  const outcome = await d.uow.run(async (tx) => {
+    const { user, created } = await tx.users.createOrGet({ email: input.email, emailVerified: false, roles: normaliseRoles([]), firstName: input.firstName, lastName: input.lastName }, now);
+    if (!created) return null;
+    const updated = await recordSignIn({ users: tx.users, settings: d.settings }, user, now, { passwordHash, preferredAuthMethod: 'PASSWORD' });
+    const tokens = await startSession({ ...d, users: tx.users, sessions: tx.sessions, audit: tx.audit }, updated, 'PASSWORD', client, previousSessionId);
+    await tx.audit.record({ action: 'sign_in', outcome: 'success', method: 'PASSWORD', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { registered: true }, at: now });
+    return { user: updated, tokens };
+  });
+  if (!outcome) {
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'register: address taken' }, at: now });
     throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
   }
-  const updated = (await d.users.update(user.id, { passwordHash, preferredAuthMethod: 'PASSWORD', lastLoginAt: now }, now)) ?? user;
-  const tokens = await startSession(d, updated, 'PASSWORD', client, previousSessionId);
-  await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'PASSWORD', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { registered: true }, at: now });
-  return { user: updated, tokens };
+  return outcome;
 }
 
 export async function login(d: AuthDeps, input: { email: string; password: string }, client: ClientInfo, previousSessionId: string | null): Promise<{ user: User; tokens: IssuedTokens }> {
@@ -73,16 +79,17 @@ export async function login(d: AuthDeps, input: { email: string; password: strin
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
     throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
   }
-  const roles = normaliseRoles(user.roles, d.settings.adminEmails.includes(user.email) ? ['ADMIN'] : []);
-  const updated = (await d.users.update(user.id, { lastLoginAt: now, ...(roles.length !== user.roles.length ? { roles } : {}) }, now)) ?? user;
+  const updated = await recordSignIn(d, user, now);
   const tokens = await startSession(d, updated, 'PASSWORD', client, previousSessionId);
   await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'PASSWORD', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
   return { user: updated, tokens };
 }
 
 /**
- * Sets a first password, or changes one: a change needs the current password or a sign-in /
- * re-authentication within the last 10 minutes.
+ * Sets a first password, or changes one. Either adds a lasting way in, so it needs a sign-in or
+ * re-authentication within the last 10 minutes, as removing one does (a change may prove it with
+ * the current password instead). Each call is an expensive hash: it counts against the member's
+ * password allowance before anything is hashed or checked, and a success gives nothing back.
  */
 export async function setupPassword(
   d: AuthDeps,
@@ -94,24 +101,23 @@ export async function setupPassword(
   const now = d.clock.now();
   const user = await d.users.byId(a.userId);
   if (!user) throw notFound('User');
-  if (user.passwordHash) {
-    if (input.currentPassword !== undefined) {
-      const keys = passwordKeys(client, user.email);
-      await spendAttempt(d.rateLimiter, 'password', keys);
-      const check = await d.passwords.verify(user.passwordHash, input.currentPassword);
-      if (check.ok) await refundAttempt(d.rateLimiter, 'password', keys);
-      else {
-        await d.audit.record({ action: 'password.set', outcome: 'failure', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'wrong current password' }, at: now });
-        throw new AppError('invalid_input', 'INVALID_CURRENT_PASSWORD', CURRENT_PASSWORD_WRONG, { errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }] });
-      }
-    } else {
-      requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
+  // A first password (or a change without the current one) is a new way in: a recent sign-in, like removing one.
+  if (!user.passwordHash || input.currentPassword === undefined) requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
+  refuseCommon(d, input.password);
+  await spendAttempt(d.rateLimiter, 'password', [memberKey(user.id)]);
+  if (user.passwordHash && input.currentPassword !== undefined) {
+    const keys = passwordKeys(client, user.email);
+    await spendAttempt(d.rateLimiter, 'password', keys);
+    const check = await d.passwords.verify(user.passwordHash, input.currentPassword);
+    if (check.ok) await refundAttempt(d.rateLimiter, 'password', keys);
+    else {
+      await d.audit.record({ action: 'password.set', outcome: 'failure', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'wrong current password' }, at: now });
+      throw new AppError('invalid_input', 'INVALID_CURRENT_PASSWORD', CURRENT_PASSWORD_WRONG, { errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }] });
     }
   }
   if (input.setAsPreferred && user.preferredAuthMethod !== 'PASSWORD' && user.preferredAuthMethod !== null && input.currentPassword === undefined) {
     requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
   }
-  refuseCommon(d, input.password);
   const passwordHash = await d.passwords.hash(input.password);
   const updated = await d.users.update(user.id, { passwordHash, ...(input.setAsPreferred ? { preferredAuthMethod: 'PASSWORD' as const } : {}) }, now);
   if (!updated) throw notFound('User');

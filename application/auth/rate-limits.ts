@@ -4,6 +4,8 @@ import type { RateLimitedAction, RateLimiter, RateLimitState } from '../ports/ra
 
 export const ipKey = (ip: string) => `ip:${ip}`;
 export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+/** A signed-in member's own allowance (setting a password), apart from their address' sign-in guesses. */
+export const memberKey = (userId: string) => `member:${userId}`;
 
 /** Counts one attempt against each key in turn; the first refusal answers 429 with Retry-After. */
 export async function spendAttempt(limiter: RateLimiter, action: RateLimitedAction, keys: string[]): Promise<void> {

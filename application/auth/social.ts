@@ -5,15 +5,18 @@
  * takes that flow once (atomically), lets the relying party check the provider's answer, and then
  * applies domain/auth/social.ts `decideSocialSignIn`: sign in, link, create, or refuse.
  */
-import { requirePermission, type Actor } from '../../domain/auth/actor';
-import { normaliseRoles, type Role } from '../../domain/auth/roles';
+import { requirePermission, requireRecentAuthentication, type Actor } from '../../domain/auth/actor';
+import { REAUTHENTICATION_WINDOW_SECONDS } from '../../domain/auth/password';
+import { normaliseRoles } from '../../domain/auth/roles';
 import { decideSocialSignIn, safeRedirectPath, SOCIAL_FLOW_TTL_SECONDS, socialCallbackPath, socialError, type SocialIdentity, type SocialErrorCode } from '../../domain/auth/social';
 import type { User } from '../../domain/auth/user';
 import { forbidden, isAppError } from '../../domain/shared/errors';
 import { authKey } from '../../domain/storage/rules';
 import type { AuthDeps, ClientInfo } from './deps';
 import { INACTIVE_MESSAGE } from './magic-link';
+import { reclaimUnprovenAccount } from './reclaim';
 import { startSession, type IssuedTokens } from './sessions';
+import { recordSignIn } from './sign-in';
 
 type SocialDeps = Pick<AuthDeps, 'clock' | 'secrets' | 'kv' | 'users' | 'sessions' | 'audit' | 'settings' | 'socialAccounts' | 'socialProviders' | 'passkeys'>;
 
@@ -48,9 +51,14 @@ export interface StartedSocialFlow {
   ttlSeconds: number;
 }
 
-/** Starts a flow; a signed-in caller is linking, anyone else is signing in. */
+/**
+ * Starts a flow; a signed-in caller is linking, anyone else is signing in. Linking adds a lasting
+ * way in, so it needs a recent sign-in or re-authentication, as removing one does (the flow is
+ * bound to the caller and lives SOCIAL_FLOW_TTL_SECONDS, so the start is where it is checked).
+ */
 export async function beginSocialSignIn(d: SocialDeps, actor: Actor | null, input: { provider: string; redirect?: string | undefined }): Promise<StartedSocialFlow> {
   const provider = providerOf(d, input.provider);
+  if (actor) requireRecentAuthentication(actor, d.clock.now(), REAUTHENTICATION_WINDOW_SECONDS);
   const flow: SocialFlow = {
     provider: provider.id,
     state: d.secrets.token(),
@@ -154,7 +162,7 @@ export async function completeSocialSignIn(d: SocialDeps, input: SocialCallback,
     case 'link_existing_and_sign_in': {
       let member = accountWithEmail!;
       if (!member.isActive) throw await inactive(d, member, provider.id, client, now);
-      if (!member.emailVerified) member = await claimUnprovenAccount(d, member, provider.id, client, now);
+      if (!member.emailVerified) member = (await reclaimUnprovenAccount(d, member, { method: 'SOCIAL', provider: provider.id }, client, now)).user;
       await linkTo(member);
       return signIn(d, member, false, provider.id, client, input.actor, flow.redirectPath);
     }
@@ -169,7 +177,7 @@ export async function completeSocialSignIn(d: SocialDeps, input: SocialCallback,
       if (!created) {
         // Someone made an account with this address since we looked: the existing-account rules apply.
         if (!identity.emailVerified) throw await fail('SOCIAL_EMAIL_UNVERIFIED', { userId: user.id, email: identity.email });
-        if (user.isActive && !user.emailVerified) user = await claimUnprovenAccount(d, user, provider.id, client, now);
+        if (user.isActive && !user.emailVerified) user = (await reclaimUnprovenAccount(d, user, { method: 'SOCIAL', provider: provider.id }, client, now)).user;
       }
       if (!user.isActive) throw await inactive(d, user, provider.id, client, now);
       await linkTo(user);
@@ -183,27 +191,10 @@ async function inactive(d: SocialDeps, user: User | null, provider: string, clie
   return forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
 }
 
-/**
- * An account whose address was never proven, claimed by the provider's verified e-mail: whoever
- * set it up never showed they own the mailbox, so nothing they set up is trusted with it (account
- * pre-hijacking): their password, passkeys and provider links go, their sessions end, and sign-in
- * by e-mailed link is on again. The address becomes verified.
- */
-async function claimUnprovenAccount(d: SocialDeps, user: User, provider: string, client: ClientInfo, now: Date): Promise<User> {
-  const [passkeys, socialAccounts] = await Promise.all([d.passkeys.removeAllForUser(user.id), d.socialAccounts.removeAllForUser(user.id)]);
-  const updated = await d.users.update(user.id, { emailVerified: true, passwordHash: null, preferredAuthMethod: null, magicLinkEnabled: true }, now);
-  const revokedSessions = await d.sessions.revokeAllForUser(user.id, 'address proven by a social sign-in', now);
-  const removed = { password: user.passwordHash !== null, passkeys, socialAccounts, revokedSessions };
-  await d.audit.record({ action: 'social.linked', outcome: 'success', method: 'SOCIAL', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { provider, claimedUnverifiedAccount: true, removed }, at: now });
-  return updated ?? user;
-}
-
 async function signIn(d: SocialDeps, user: User, created: boolean, provider: string, client: ClientInfo, actor: Actor | null, redirectPath: string | null): Promise<SocialOutcome> {
   const now = d.clock.now();
   // ADMIN_EMAILS grants ADMIN only to an address someone has proven, never to a provider's unverified claim.
-  const extra: Role[] = user.emailVerified && d.settings.adminEmails.includes(user.email) ? ['ADMIN'] : [];
-  const roles = normaliseRoles(user.roles, extra);
-  const updated = (await d.users.update(user.id, { lastLoginAt: now, ...(roles.length !== user.roles.length ? { roles } : {}) }, now)) ?? user;
+  const updated = await recordSignIn(d, user, now);
   const tokens = await startSession(d, updated, 'SOCIAL', client, actor?.sessionId ?? null);
   await d.audit.record({ action: 'sign_in', outcome: 'success', method: 'SOCIAL', userId: user.id, email: user.email, sessionId: tokens.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { provider, ...(created ? { created: true } : {}) }, at: now });
   return { outcome: 'signed_in', user: updated, tokens, created, redirectPath };

@@ -15,6 +15,8 @@ export interface AuditEvent {
     | 'passkey.renamed'
     | 'passkey.removed'
     | 'social.linked'
+    /** A never-verified account's address was proven: what was set up before it was removed (detail.removed). */
+    | 'account.reclaimed'
     | 'reauthenticate'
     /** A member ended every session but the one they act from ('This wasn't me'). */
     | 'sessions.ended'

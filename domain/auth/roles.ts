@@ -75,8 +75,23 @@ export function permissionsOf(roles: readonly string[]): Set<Permission> {
 
 export const hasPermission = (roles: readonly string[], permission: Permission) => permissionsOf(roles).has(permission);
 
-/** Everyone is a MEMBER; ADMIN_EMAILS adds ADMIN at sign-in. Roles are kept unique and ordered. */
+/** Everyone is a MEMBER; `extra` adds roles (rolesAtSignIn: ADMIN_EMAILS). Roles are kept unique and ordered. */
 export function normaliseRoles(roles: readonly string[], extra: readonly Role[] = []): Role[] {
   const set = new Set<Role>(['MEMBER', ...roles.filter(isRole), ...extra]);
   return ROLES.filter((r) => set.has(r));
 }
+
+/**
+ * The roles an address grants by itself (ADMIN_EMAILS, matched case-insensitively), and only once
+ * its owner has proven it: an address nobody proved grants nothing, or anyone could register an
+ * administrator's address with a password, a passkey or a provider's unverified claim and be one
+ * (issue 11). Every role tied to an address goes through here.
+ */
+export function rolesGrantedByAddress(member: { email: string; emailVerified: boolean }, adminEmails: readonly string[]): Role[] {
+  if (!member.emailVerified) return [];
+  return adminEmails.includes(member.email.toLowerCase()) ? ['ADMIN'] : [];
+}
+
+/** A member's roles at a sign-in: theirs, plus what their proven address grants (never fewer). */
+export const rolesAtSignIn = (member: { email: string; emailVerified: boolean; roles: readonly string[] }, adminEmails: readonly string[]): Role[] =>
+  normaliseRoles(member.roles, rolesGrantedByAddress(member, adminEmails));

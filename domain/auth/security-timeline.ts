@@ -24,6 +24,7 @@ export const TIMELINE_ACTIONS = [
   'passkey.renamed',
   'passkey.removed',
   'social.linked',
+  'account.reclaimed',
   'reauthenticate',
   'user.roles_changed',
   'user.status_changed',
@@ -48,6 +49,7 @@ export const TIMELINE_KINDS = [
   'passkey_renamed',
   'passkey_removed',
   'account_linked',
+  'account_reclaimed',
   'reauthenticated',
   'reauthentication_failed',
   'roles_changed',
@@ -155,6 +157,8 @@ export function describeEvent(event: TimelineEventFacts, provider: (id: string) 
       return own('passkey_removed', 'Passkey removed');
     case 'social.linked':
       return own('account_linked', providerName ? `${providerName} account linked` : 'Account linked', detail.claimedUnverifiedAccount === true ? 'Your address was confirmed; sign-in methods set up before were removed' : null);
+    case 'account.reclaimed':
+      return own('account_reclaimed', 'Your address was confirmed', 'Sign-in methods and sessions set up before it was confirmed were removed');
     case 'reauthenticate':
       return failed ? own('reauthentication_failed', `Failed attempt to confirm it was you with ${methodWords}`, reasonNote) : own('reauthenticated', `Confirmed it was you with ${methodWords}`);
     case 'user.roles_changed': {

@@ -17,7 +17,10 @@ import { memoryUsers } from '../../adapters/memory/users';
 import { createRateLimiter } from '../../adapters/rate-limit/flexible-rate-limiter';
 import { uaDeviceNames } from '../../adapters/ua/device-names';
 import { createWebAuthnRelyingParty } from '../../adapters/webauthn/relying-party';
+import { memoryOutbox } from '../../adapters/memory/outbox';
+import { memoryUnitOfWork } from '../../adapters/memory/unit-of-work';
 import type { AuthDeps } from '../../application/auth/deps';
+import { eventRegistry } from '../../application/ports/outbox';
 import { testClock } from './clock';
 
 export const APP_URL = 'https://learn.example.org';
@@ -26,15 +29,20 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
   const clock = testClock(new Date('2026-06-01T10:00:00Z'));
   const mailbox = createDevMailbox();
   const repos = { users: memoryUsers(), sessions: memorySessions(), passkeys: memoryPasskeys(), socialAccounts: memorySocialAccounts() };
+  const magicLinks = memoryMagicLinks();
+  const audit = memoryAuditLog();
+  const outbox = memoryOutbox({ events: eventRegistry([]), clock });
+  const txPorts = { ...repos, magicLinks, audit };
   const d: AuthDeps = {
     clock,
+    uow: memoryUnitOfWork(txPorts, { twins: [...Object.values(txPorts), ...outbox.twins], outbox: outbox.writer, processedEvents: outbox.processedEvents }),
     secrets: nodeSecrets,
     kv: createMemoryKeyValueStore({ clock }),
     users: repos.users,
-    magicLinks: memoryMagicLinks(),
+    magicLinks,
     sessions: repos.sessions,
     sessionCheck: memorySessionCheck(repos),
-    audit: memoryAuditLog(),
+    audit,
     mailer: mailbox,
     rateLimiter: createRateLimiter({
       'magic-link': { points: 1000, windowSeconds: 900 },

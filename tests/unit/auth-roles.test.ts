@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can, requirePermission, type Actor } from '../../domain/auth/actor';
-import { hasPermission, normaliseRoles, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../domain/auth/roles';
+import { hasPermission, normaliseRoles, PERMISSIONS, ROLE_PERMISSIONS, ROLES, rolesAtSignIn, rolesGrantedByAddress } from '../../domain/auth/roles';
 import { AppError } from '../../domain/shared/errors';
 
 const actor = (...roles: Actor['roles']): Actor => ({ userId: 'u', email: 'u@example.org', roles, sessionId: 's', signedInAt: new Date(), verifiedAt: new Date() });
@@ -50,5 +50,20 @@ describe('roles and permissions', () => {
   it('normalises roles: MEMBER always, unknown dropped, extra added, table order', () => {
     expect(normaliseRoles(['ADMIN', 'BOGUS', 'TEACHER'])).toEqual(['MEMBER', 'TEACHER', 'ADMIN']);
     expect(normaliseRoles([], ['ADMIN'])).toEqual(['MEMBER', 'ADMIN']);
+  });
+});
+
+describe('roles tied to an address', () => {
+  const listed = ['chief@example.org'];
+  it('grants ADMIN_EMAILS only to a proven address, case-insensitively', () => {
+    expect(rolesGrantedByAddress({ email: 'Chief@Example.org', emailVerified: true }, listed)).toEqual(['ADMIN']);
+    expect(rolesGrantedByAddress({ email: 'chief@example.org', emailVerified: false }, listed)).toEqual([]);
+    expect(rolesGrantedByAddress({ email: 'someone@example.org', emailVerified: true }, listed)).toEqual([]);
+  });
+
+  it('adds what a proven address grants to the roles at sign-in, and never takes one away', () => {
+    expect(rolesAtSignIn({ email: 'chief@example.org', emailVerified: false, roles: ['MEMBER'] }, listed)).toEqual(['MEMBER']);
+    expect(rolesAtSignIn({ email: 'chief@example.org', emailVerified: true, roles: ['MEMBER', 'GRADER'] }, listed)).toEqual(['MEMBER', 'GRADER', 'ADMIN']);
+    expect(rolesAtSignIn({ email: 'editor@example.org', emailVerified: false, roles: ['CONTENT_EDITOR'] }, listed)).toEqual(['MEMBER', 'CONTENT_EDITOR']);
   });
 });

@@ -101,6 +101,30 @@ describe('completeSocialSignIn', () => {
     expect(await d.socialAccounts.countForUser(me.id)).toBe(0);
   });
 
+  it('refuses to start linking from a session that signed in over 10 minutes ago, and starts nothing', async () => {
+    const { d, clock, start } = setup(async () => ({ subject: 'late', email: null, emailVerified: false, givenName: null, familyName: null }));
+    const me = (await d.users.createOrGet({ email: 'late@example.org', emailVerified: true, roles: ['MEMBER'] }, d.clock.now())).user;
+    const actor = { userId: me.id, email: me.email, roles: me.roles, sessionId: nodeSecrets.uuid(), signedInAt: d.clock.now(), verifiedAt: d.clock.now() };
+    clock.advance(11 * 60 * 1000);
+    expect(await codeOf(start(actor))).toBe('REAUTHENTICATION_REQUIRED');
+    // Re-authenticated (verifiedAt moves): linking starts and completes.
+    const flow = await start({ ...actor, verifiedAt: d.clock.now() });
+    expect((await completeSocialSignIn(d, { provider: 'acme', actor, ...flow }, client)).outcome).toBe('linked');
+    expect(await d.socialAccounts.countForUser(me.id)).toBe(1);
+  });
+
+  it('reclaims a never-verified account by its verified provider address: what was set up before goes, and the timeline says so', async () => {
+    const { d, start } = setup(async () => ({ subject: 'owner', email: 'owned@example.org', emailVerified: true, givenName: null, familyName: null }));
+    const squatted = (await d.users.createOrGet({ email: 'owned@example.org', emailVerified: false, roles: ['MEMBER'] }, d.clock.now())).user;
+    await d.users.update(squatted.id, { passwordHash: 'set-by-someone-else' }, d.clock.now());
+    await d.sessions.create({ id: nodeSecrets.uuid(), userId: squatted.id, method: 'PASSWORD', ip: '198.51.100.1', userAgent: null, createdAt: d.clock.now(), lastUsedAt: d.clock.now(), expiresAt: new Date(d.clock.now().getTime() + 3_600_000) });
+    const result = await completeSocialSignIn(d, { provider: 'acme', actor: null, ...(await start()) }, client);
+    expect(result.user).toMatchObject({ id: squatted.id, emailVerified: true, passwordHash: null });
+    expect((await d.sessions.listActive(squatted.id, d.clock.now())).map((s) => s.method)).toEqual(['SOCIAL']);
+    const events = await d.audit.forUser(squatted.id, 10);
+    expect(events.find((e) => e.action === 'account.reclaimed')).toMatchObject({ method: 'SOCIAL', detail: { provider: 'acme', removed: { password: true, revokedSessions: 1 } } });
+  });
+
   it('grants ADMIN from ADMIN_EMAILS only to a verified address', async () => {
     let verified = false;
     const { d, start } = setup(async () => ({ subject: `boss-${verified}`, email: 'boss@example.org', emailVerified: verified, givenName: null, familyName: null }));

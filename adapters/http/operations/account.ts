@@ -15,7 +15,7 @@ import {
   setPreferredMethodSchema,
   setupPasswordSchema,
 } from '../../../domain/auth/schemas';
-import { addMethod, endSession, listMethods, listSessions, reauthenticate, removeMethod, setPreferredMethod } from '../../../application/auth/methods';
+import { addMethod, endSession, listMethods, listSessions, reauthenticate, removeMethod, requireRecentSignIn, setPreferredMethod } from '../../../application/auth/methods';
 import { login, register, setupPassword } from '../../../application/auth/password';
 import { authUserOf } from '../../../application/auth/user-view';
 import { deliverTokens, tokenFields } from '../auth-transport';
@@ -53,7 +53,7 @@ export const accountOperations = {
 
   setupPassword: defineMutation({
     rest: { method: 'post', path: '/api/auth/setup-password' },
-    summary: 'Set a password, or change it (needs currentPassword or a re-authentication within 10 minutes)',
+    summary: 'Set a first password (needs a sign-in or re-authentication within 10 minutes), or change it (that, or currentPassword); each call counts against the password limit',
     tags,
     signedIn: true,
     input: setupPasswordSchema,
@@ -99,6 +99,18 @@ export const accountOperations = {
     input: setPreferredMethodSchema,
     output: methodsOutput,
     handler: async (input, ctx) => setPreferredMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
+  }),
+
+  recentSignIn: defineMutation({
+    rest: { method: 'post', path: '/api/auth/reauthenticate/check' },
+    summary: 'Whether this session may take a sensitive step now (403 REAUTHENTICATION_REQUIRED when it signed in or re-authenticated over 10 minutes ago)',
+    description:
+      'For steps the client starts by navigating away (linking a social account): it asks first, so the confirm-it’s-you dialog can run on this page. The step itself checks again.',
+    tags,
+    signedIn: true,
+    input: z.object({}).optional(),
+    output: z.object({ reauthenticatedUntil: z.string() }),
+    handler: async (_input, ctx) => ({ reauthenticatedUntil: (await requireRecentSignIn(ctx.services.auth.deps, await ctx.actor())).toISOString() }),
   }),
 
   reauthenticate: defineMutation({

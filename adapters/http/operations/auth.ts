@@ -61,14 +61,20 @@ export const authOperations = {
 
   verify: defineMutation({
     rest: { method: 'post', path: '/api/auth/verify' },
-    summary: 'Exchange a magic-link token for a session (409 TOKEN_ALREADY_USED on a second use)',
+    summary: 'Exchange a magic-link token for a session (409 TOKEN_ALREADY_USED on a second use; accountReclaimed when it proved a never-verified address)',
     tags,
     input: verifyMagicLinkSchema,
-    output: z.object({ user: authUserSchema, redirect: z.string().nullable(), ...tokenFields }),
+    output: z.object({
+      user: authUserSchema,
+      redirect: z.string().nullable(),
+      /** The link proved a never-verified address: the ways in and sessions set up before were removed. */
+      accountReclaimed: z.boolean(),
+      ...tokenFields,
+    }),
     handler: async (input, ctx) => {
       const previous = await ctx.actor();
-      const { user, tokens, redirectPath } = await verifyMagicLink(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
-      return { user: await authUserOf(ctx.services.auth.deps, user), redirect: redirectPath, ...deliverTokens(ctx.http, tokens) };
+      const { user, tokens, redirectPath, accountReclaimed } = await verifyMagicLink(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
+      return { user: await authUserOf(ctx.services.auth.deps, user), redirect: redirectPath, accountReclaimed, ...deliverTokens(ctx.http, tokens) };
     },
   }),
 

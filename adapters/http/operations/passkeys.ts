@@ -48,7 +48,7 @@ export const passkeyOperations = {
   register: defineMutation({
     rest: { method: 'post', path: '/api/auth/passkey/register' },
     summary: 'Start adding a passkey: public-key creation options under `data`, for navigator.credentials.create()',
-    description: 'The challenge works once, for 5 minutes. Discoverable credential (residentKey preferred), user verification preferred.',
+    description: 'Needs a sign-in or re-authentication within 10 minutes (403 REAUTHENTICATION_REQUIRED). The challenge works once, for 5 minutes. Discoverable credential (residentKey preferred), user verification preferred.',
     tags,
     signedIn: true,
     input: passkeyRegistrationSchema,
@@ -59,7 +59,7 @@ export const passkeyOperations = {
   verify: defineMutation({
     rest: { method: 'post', path: '/api/auth/verify-passkey' },
     summary: 'Finish adding a passkey: checks the credential the browser created and stores it',
-    description: 'setAsPreferred makes PASSKEY the preferred method (a recent sign-in is needed when another method was preferred).',
+    description: 'Needs a sign-in or re-authentication within 10 minutes (403 REAUTHENTICATION_REQUIRED, checked before the challenge is spent, so the same answer can be sent again after re-authenticating). setAsPreferred makes PASSKEY the preferred method.',
     tags,
     signedIn: true,
     input: verifyPasskeySchema,

@@ -111,7 +111,7 @@ export const socialRedirectPaths: Record<string, Record<string, unknown>> = {
   '/api/auth/connect/{provider}': {
     get: {
       operationId: 'social.connect',
-      summary: 'Start social sign-in (or, when signed in, linking): 302 to the provider (OpenID Connect, PKCE, state, nonce)',
+      summary: 'Start social sign-in (or, when signed in, linking, which needs a sign-in or re-authentication within 10 minutes): 302 to the provider (OpenID Connect, PKCE, state, nonce)',
       tags: ['auth'],
       parameters: [
         { name: 'provider', in: 'path', required: true, schema: { type: 'string' } },

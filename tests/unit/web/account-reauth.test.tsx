@@ -4,9 +4,10 @@
  * an e-mailed link), or signing in again; after a confirmation the action runs once more, and only once.
  */
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { failure, probe } from './auth-fixtures';
-import { elapse, fakeWebAuthn, methodsReply, openSecurityPage, reauthRequired, removeFakeWebAuthn, requestOptions, type SecurityPageSetup } from './account-fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageNavigation } from '../../../web/src/lib/page-navigation';
+import { aUser, failure, probe } from './auth-fixtures';
+import { aPasskey, creationOptions, elapse, fakeWebAuthn, methodsReply, openSecurityPage, reauthRequired, removeFakeWebAuthn, requestOptions, withProviders, type SecurityPageSetup } from './account-fixtures';
 
 afterEach(removeFakeWebAuthn);
 
@@ -196,5 +197,54 @@ describe('the confirm-it’s-you dialog', () => {
     await elapse(0);
     expect(reauthDialog()).toBeInTheDocument();
     expect(deleteCalls(view)).toHaveLength(2);
+  });
+});
+
+describe('adding a way in from a stale session (issue 11)', () => {
+  it('a passkey: options refused for a stale session open the dialog; once confirmed, the options, the ceremony and the verify run', async () => {
+    const webauthn = fakeWebAuthn();
+    const view = await openSecurityPage({ methods: { methods: ['PASSWORD', 'MAGIC_LINK'] } });
+    let confirmed = false;
+    view.server.on('POST /api/auth/passkey/register', () => (confirmed ? { body: { success: true, data: creationOptions } } : reauthRequired()));
+    view.server.on('POST /api/auth/reauthenticate', () => {
+      confirmed = true;
+      return reauthOk;
+    });
+    view.server.on('POST /api/auth/verify-passkey', { body: { success: true, user: aUser({ hasPasskey: true }), passkey: aPasskey({ id: 'pk-new', name: 'Passkey' }) } });
+    await view.user.click(within(screen.getByRole('region', { name: 'Passkeys' })).getByRole('button', { name: 'Add a passkey' }));
+    await elapse(0);
+    const dialog = reauthDialog();
+    expect(webauthn.creations).toHaveLength(0);
+    await view.user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Rearden-Metal-1');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Confirm with password' }));
+    await elapse(0);
+    expect(view.server.callsTo('POST /api/auth/passkey/register')).toHaveLength(2);
+    expect(webauthn.creations).toHaveLength(1);
+    expect(view.server.callsTo('POST /api/auth/verify-passkey')).toHaveLength(1);
+  });
+
+  it('a linked account: Connect asks the server first, opens the dialog for a stale session, then goes to the provider', async () => {
+    const leaveTo = vi.spyOn(pageNavigation, 'leaveTo').mockImplementation(() => undefined);
+    try {
+      const view = await openSecurityPage({ config: withProviders, methods: { methods: ['PASSWORD', 'MAGIC_LINK'] } });
+      let confirmed = false;
+      view.server.on('POST /api/auth/reauthenticate/check', () => (confirmed ? { body: { success: true, reauthenticatedUntil: '2026-03-01T12:10:00.000Z' } } : reauthRequired()));
+      view.server.on('POST /api/auth/reauthenticate', () => {
+        confirmed = true;
+        return reauthOk;
+      });
+      await view.user.click(within(screen.getByRole('region', { name: 'Linked accounts' })).getByRole('link', { name: 'Connect Acme' }));
+      await elapse(0);
+      expect(leaveTo).not.toHaveBeenCalled();
+      const dialog = reauthDialog();
+      await view.user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Rearden-Metal-1');
+      await view.user.click(within(dialog).getByRole('button', { name: 'Confirm with password' }));
+      await elapse(0);
+      expect(view.server.callsTo('POST /api/auth/reauthenticate/check')).toHaveLength(2);
+      expect(leaveTo).toHaveBeenCalledTimes(1);
+      expect(leaveTo.mock.calls[0]?.[0]).toMatch(/\/api\/auth\/connect\/acme\?redirect=%2Fprofile%2Fsecurity$/);
+    } finally {
+      leaveTo.mockRestore();
+    }
   });
 });

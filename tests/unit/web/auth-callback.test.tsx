@@ -1,6 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Outlet } from 'react-router';
+import { AccountReclaimedNotice } from '../../../web/src/features/auth/AccountReclaimedNotice';
 import { AuthCallback, type AuthCallbackProps } from '../../../web/src/features/auth/AuthCallback';
 import { POST_PROFILE_REDIRECT_KEY, verifiedMarkerKey } from '../../../web/src/lib/auth/magic-link';
 import { aUser, failure, fakeAuthServer, probe, renderWithAuth, SUPPORT_EMAIL, useFakeClock, type FakeAuthServer } from './auth-fixtures';
@@ -32,15 +34,14 @@ describe('the callback screen (spec 000 §4)', () => {
     expect(MARKER).not.toContain(TOKEN.slice(0, 11));
   });
 
-  it('without a token: the error state at once, no call, a way back to sign in', async () => {
-    await openCallback('');
+  it('without a token: the error state at once, no call, Try again (a new link from the sign-in form) and Contact support', async () => {
+    await openCallback('?redirect=%2Fdashboard');
     expect(heading()).toHaveTextContent('Authentication failed');
     expect(screen.getByRole('alert')).toHaveTextContent('Verification failed');
     expect(screen.getByRole('alert')).toHaveTextContent('No verification token found in the URL.');
     expect(screen.getByText('We were unable to verify your account. Please try again or request a new magic link.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Return to login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login?redirect=%2Fdashboard');
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     await elapse(10_000);
     expect(verifyCalls()).toHaveLength(0);
   });
@@ -71,6 +72,7 @@ describe('the callback screen (spec 000 §4)', () => {
   });
 
   it('a verified marker: success at once, no call, redirect after 1.5 s', async () => {
+    server.signedIn();
     sessionStorage.setItem(MARKER, 'true');
     await openCallback(`?token=${TOKEN}&redirect=%2Fentry%2F42`);
     expect(heading()).toHaveTextContent('You’re signed in');
@@ -84,6 +86,7 @@ describe('the callback screen (spec 000 §4)', () => {
   });
 
   it('TOKEN_ALREADY_USED counts as success and redirects after 1.5 s', async () => {
+    server.signedIn();
     server.on('POST /api/auth/verify', failure(409, 'TOKEN_ALREADY_USED', 'This magic link has already been used'));
     await openCallback(`?token=${TOKEN}&redirect=%2Fbooks%2Fanthem`);
     await elapse(2_000);
@@ -95,6 +98,52 @@ describe('the callback screen (spec 000 §4)', () => {
     expect(probe.path).toMatch(/^\/auth\/callback/);
     await elapse(1);
     expect(probe.path).toBe('/books/anthem');
+  });
+
+  it('a link already used on another device: success with its timing, then the sign-in form says so, the redirect remembered', async () => {
+    server.on('POST /api/auth/verify', failure(409, 'TOKEN_ALREADY_USED', 'This magic link has already been used'));
+    await openCallback(`?token=${TOKEN}&redirect=%2Fdashboard`);
+    await elapse(2_000);
+    expect(heading()).toHaveTextContent('You’re signed in');
+    await elapse(1_499);
+    expect(probe.path).toMatch(/^\/auth\/callback/);
+    await elapse(1);
+    // No session in this browser: never the dashboard it cannot open.
+    expect(probe.path).toBe('/login?redirect=%2Fdashboard&notice=link-used');
+    expect(probe.auth?.state.isAuthenticated).toBe(false);
+  });
+
+  it('a link that reclaimed the account: the callback says so, and the page landed on says it once', async () => {
+    const user = aUser();
+    server.on('POST /api/auth/verify', { body: { success: true, user, redirect: '/dashboard', accountReclaimed: true } });
+    renderWithAuth({
+      path: `/auth/callback?token=${TOKEN}&redirect=%2Fdashboard`,
+      routes: [
+        {
+          element: (
+            <>
+              <AccountReclaimedNotice />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: 'auth/callback', element: <AuthCallback /> },
+            { path: 'dashboard', element: <p>Dashboard</p> },
+          ],
+        },
+      ],
+    });
+    await elapse(2_000);
+    expect(screen.getByRole('status')).toHaveTextContent('Your email address is now confirmed');
+    expect(screen.getByRole('status')).toHaveTextContent('we removed the password, passkeys, linked accounts and sessions added before');
+    await elapse(2_500);
+    expect(probe.path).toBe('/dashboard');
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Your email address is now confirmed');
+    expect(screen.getByRole('link', { name: 'Review your security settings' })).toHaveAttribute('href', '/profile/security');
+    expect(sessionStorage.getItem('account-reclaimed')).toBeNull();
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your email address is now confirmed')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -169,6 +218,7 @@ describe('the callback screen (spec 000 §4)', () => {
   });
 
   it('the redirect option wins over the query parameter; an unsafe target ends on /', async () => {
+    server.signedIn();
     sessionStorage.setItem(MARKER, 'true');
     const first = await openCallback(`?token=${TOKEN}&redirect=%2Fdashboard`, { redirectTo: '/entry/7' });
     await elapse(1_500);

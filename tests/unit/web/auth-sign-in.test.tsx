@@ -240,6 +240,14 @@ describe('social sign-in', () => {
     );
   });
 
+  it('says a link was already used when the callback sends the member here with no session, the email-link form open', async () => {
+    await openLogin('/login?redirect=%2Fdashboard&notice=link-used');
+    expect(screen.getByRole('status')).toHaveTextContent('This link was already used. Enter your e-mail to get a new one.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Email link' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText(/email/i, { selector: 'input' })).toBeInTheDocument();
+  });
+
   it('never shows the code itself: an unknown one gets the general message', async () => {
     await openLogin('/login?error=%3Cb%3EYour%20account%20is%20locked%3C%2Fb%3E');
     expect(screen.getByRole('alert')).toHaveTextContent(SOCIAL_ERROR_FALLBACK);

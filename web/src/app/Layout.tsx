@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, type MouseEvent, type RefObject } from 're
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AdminNavLink } from '../features/admin/AdminNavLink';
 import { AccountNav } from '../features/auth/AccountNav';
+import { AccountReclaimedNotice } from '../features/auth/AccountReclaimedNotice';
 import { MyLibraryNavLink } from '../features/progress/MyLibraryNavLink';
 import { LogoMark } from './icons';
 import { usePageViews } from './page-views';
@@ -68,6 +69,7 @@ export function Layout() {
       </header>
       <main id="main" ref={main} tabIndex={-1} className="site-main">
         <div className="container">
+          <AccountReclaimedNotice />
           {/* A lazy page (routes.tsx) shows this while its code downloads. One boundary per path: a
               navigation shows the new page's spinner at once instead of keeping the page left
               behind on screen (a signed-in page kept there would react to signing out). */}

@@ -6,16 +6,23 @@ import { requireApiGatewayUrl } from '../../lib/http';
 import { Button } from '../../ui/Button';
 import { useAuth } from '../auth/AuthProvider';
 import { useSocialAccounts } from './account-queries';
-import { SECURITY_PAGE_PATH } from './Reauthentication';
+import { accountApi } from '../../lib/auth/account-api';
+import { pageNavigation } from '../../lib/page-navigation';
+import { describeFailure, type Failure } from './account-messages';
+import { FailureNotice } from './FailureNotice';
+import { isReauthenticationCancelled, SECURITY_PAGE_PATH, useSensitiveAction } from './Reauthentication';
 import { SectionFailure, SectionLoading } from './SectionStatus';
 import { RemoveMethodDialog, useRemoveMethod } from './SignInMethodsSection';
 
 export const NO_LINKED_ACCOUNTS_MESSAGE = 'No linked accounts yet';
+export const CONNECT_FAILED_MESSAGE = 'The account could not be connected. Please try again.';
 
 /**
  * The member's linked provider accounts, and a Connect link for each configured provider not
  * linked yet: a full navigation to /api/auth/connect/{id}, which links the provider to this
- * signed-in member and comes back here. Unlinking removes every linked account (the server keeps
+ * signed-in member and comes back here. Linking adds a way in, so it needs a recent sign-in: the
+ * link first asks the server (useSensitiveAction: the confirm-it's-you dialog when it is stale),
+ * then navigates. Unlinking removes every linked account (the server keeps
  * SOCIAL as one method), and the confirmation says so.
  */
 export function LinkedAccountsSection() {
@@ -24,6 +31,17 @@ export function LinkedAccountsSection() {
   const { state } = useAuth();
   const removeMethod = useRemoveMethod();
   const [unlinking, setUnlinking] = useState(false);
+  const runSensitive = useSensitiveAction();
+  const [connectFailure, setConnectFailure] = useState<Failure | null>(null);
+  const connect = async (href: string) => {
+    setConnectFailure(null);
+    try {
+      await runSensitive(() => accountApi.requireRecentSignIn());
+      pageNavigation.leaveTo(href);
+    } catch (error) {
+      if (!isReauthenticationCancelled(error)) setConnectFailure(describeFailure(error, CONNECT_FAILED_MESSAGE));
+    }
+  };
   const where = { apiBase: requireApiGatewayUrl(), basePath: bootstrap.basePath };
   const linked = new Set((accounts.data ?? []).map((account) => account.provider));
   const connectable = dynamic.socialProviders.filter((provider) => !linked.has(provider.id));
@@ -57,10 +75,19 @@ export function LinkedAccountsSection() {
               ))}
             </ul>
           )}
+          <FailureNotice failure={connectFailure} />
           {(connectable.length > 0 || accounts.data.length > 0) && (
             <div className="security-form__actions security-form__actions--start">
               {connectable.map((provider) => (
-                <a key={provider.id} className="button button--secondary button--md" href={socialConnectUrl(provider.id, SECURITY_PAGE_PATH, where)}>
+                <a
+                  key={provider.id}
+                  className="button button--secondary button--md"
+                  href={socialConnectUrl(provider.id, SECURITY_PAGE_PATH, where)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    void connect(event.currentTarget.href);
+                  }}
+                >
                   Connect {provider.name}
                 </a>
               ))}

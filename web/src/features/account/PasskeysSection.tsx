@@ -229,9 +229,10 @@ function AddPasskeyForm() {
     setStep('options');
     let optionsJSON;
     try {
-      optionsJSON = await accountApi.passkeyRegistrationOptions(chosenName);
+      // Adding a way in needs a recent sign-in, as removing one does: confirm first, then start.
+      optionsJSON = await runSensitive(() => accountApi.passkeyRegistrationOptions(chosenName));
     } catch (error) {
-      setFailure(describeFailure(error, PASSKEY_START_FAILED_MESSAGE));
+      if (!isReauthenticationCancelled(error)) setFailure(describeFailure(error, PASSKEY_START_FAILED_MESSAGE));
       setStep('idle');
       return;
     }

@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/product';
 import { useAppConfig } from '../../app/use-app-config';
 import {
+  ACCOUNT_RECLAIMED_MESSAGE,
+  ACCOUNT_RECLAIMED_TITLE,
   AUTHENTICATION_FAILED_TITLE,
   PROFILE_DESTINATION_TEXT,
   VERIFICATION_FAILED_TITLE,
@@ -75,6 +77,12 @@ export function AuthCallback({ redirectTo, ...timings }: AuthCallbackProps) {
                 <p className="auth-card__lead">
                   {view.alreadyVerified ? 'This magic link was already verified.' : 'Your magic link has been verified.'}
                 </p>
+                {view.accountReclaimed && (
+                  <div className="auth-notice auth-notice--warning">
+                    <p className="auth-notice__title">{ACCOUNT_RECLAIMED_TITLE}</p>
+                    <p>{ACCOUNT_RECLAIMED_MESSAGE}</p>
+                  </div>
+                )}
                 <p className="callback__destination">{destination}</p>
               </>
             )}
@@ -97,12 +105,17 @@ export function AuthCallback({ redirectTo, ...timings }: AuthCallbackProps) {
             </div>
             <p className="auth-card__lead">{VERIFY_FAILED_HELP}</p>
             <div className="auth-actions">
-              {view.canRetry && (
-                <Button variant="secondary" onClick={retry}>
-                  Try again
-                </Button>
+              {view.canRetry ? (
+                <>
+                  <Button variant="secondary" onClick={retry}>
+                    Try again
+                  </Button>
+                  <ButtonLink to={loginHref}>Return to login</ButtonLink>
+                </>
+              ) : (
+                // No token to verify again (spec 000 §2 still offers 'Try again'): trying again is asking for a new link.
+                <ButtonLink to={loginHref}>Try again</ButtonLink>
               )}
-              <ButtonLink to={loginHref}>Return to login</ButtonLink>
             </div>
             <p className="callback__support">
               Still stuck? <a href={`mailto:${dynamic.supportEmail}`}>Contact support</a>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/product';
 import { useAppConfig } from '../../app/use-app-config';
-import { AUTHENTICATION_FAILED_TITLE } from '../../lib/auth/magic-link';
+import { AUTHENTICATION_FAILED_TITLE, LINK_ALREADY_USED_MESSAGE, LINK_USED_NOTICE } from '../../lib/auth/magic-link';
 import { authPagePath, safeRedirect } from '../../lib/auth/redirect';
 import { socialErrorMessage } from '../../lib/auth/social';
 import { Spinner } from '../../ui/Spinner';
@@ -20,7 +20,9 @@ type TabbedMethod = 'email-link' | 'password';
 /**
  * /login (spec 000 §2, §7): sign-in by e-mailed link or password (tabs), by passkey (a button, and
  * the browser's autofill where supported) and by each configured social provider. `redirect` names
- * the page to land on afterwards; `error` carries a social sign-in's failure code. Someone signed
+ * the page to land on afterwards; `error` carries a social sign-in's failure code; `notice=link-used`
+ * says the e-mailed link that brought the member here was already used (the callback sends them
+ * here when this browser has no session). Someone signed
  * in (already, or just now) goes on to the redirect, or to onboarding first.
  */
 export function LoginPage() {
@@ -46,7 +48,16 @@ export function LoginPage() {
           redirect={redirect}
           headingLevel={1}
           emailAutoComplete="username webauthn"
-          frame={(form) => <SignInChooser emailLinkForm={form} method={method} onMethod={setMethod} target={target} error={socialErrorMessage(params.get('error'))} />}
+          frame={(form) => (
+            <SignInChooser
+              emailLinkForm={form}
+              method={method}
+              onMethod={setMethod}
+              target={target}
+              error={socialErrorMessage(params.get('error'))}
+              notice={params.get('notice') === LINK_USED_NOTICE ? LINK_ALREADY_USED_MESSAGE : null}
+            />
+          )}
         />
       </div>
     </div>
@@ -60,9 +71,11 @@ interface SignInChooserProps {
   target: string;
   /** A social sign-in's failure, already phrased. */
   error: string | null;
+  /** Why the member is here, when it is not a failure ('This link was already used...'). */
+  notice: string | null;
 }
 
-function SignInChooser({ emailLinkForm, method, onMethod, target, error }: SignInChooserProps) {
+function SignInChooser({ emailLinkForm, method, onMethod, target, error, notice }: SignInChooserProps) {
   const headingId = useId();
   const passkey = usePasskeySignIn();
   const { dynamic } = useAppConfig();
@@ -83,6 +96,11 @@ function SignInChooser({ emailLinkForm, method, onMethod, target, error }: SignI
         Sign in
       </h1>
       <p className="auth-card__lead">Welcome back. Choose how you’d like to sign in.</p>
+      {notice && (
+        <div className="auth-notice auth-notice--warning" role="status">
+          <p>{notice}</p>
+        </div>
+      )}
       {error && (
         <div className="auth-notice auth-notice--error" role="alert">
           <p className="auth-notice__title">{AUTHENTICATION_FAILED_TITLE}</p>

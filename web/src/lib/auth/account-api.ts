@@ -49,6 +49,7 @@ const sessionSchema = z.object({
 });
 const sessionsSchema = z.object({ success: ok, sessions: z.array(sessionSchema) });
 const reauthenticateSchema = z.object({ success: ok, reauthenticatedUntil: z.string().nullable(), emailSent: z.boolean() });
+const recentSignInSchema = z.object({ success: ok, reauthenticatedUntil: z.string() });
 
 export type SignInMethods = z.infer<typeof methodsSchema>;
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
@@ -119,6 +120,11 @@ export const accountApi = {
 
   endSession: async (id: string): Promise<void> => {
     await apiFetch(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', json: {}, schema: doneSchema });
+  },
+
+  /** Refuses with REAUTHENTICATION_REQUIRED when this session may not add a way in now (run it through useSensitiveAction). */
+  requireRecentSignIn: async (): Promise<void> => {
+    await apiFetch('/api/auth/reauthenticate/check', { method: 'POST', json: {}, schema: recentSignInSchema });
   },
 
   reauthenticateWithPassword: async (password: string): Promise<void> => {

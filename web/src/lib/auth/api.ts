@@ -13,7 +13,7 @@ const ok = z.literal(true);
 
 const authStatusSchema = z.object({ success: ok, authenticated: z.boolean(), user: authUserSchema.nullable() });
 const userSchema = z.object({ success: ok, user: authUserSchema });
-const verifySchema = z.object({ success: ok, user: authUserSchema, redirect: z.string().nullable().optional() });
+const verifySchema = z.object({ success: ok, user: authUserSchema, redirect: z.string().nullable().optional(), accountReclaimed: z.boolean().optional() });
 const refreshSchema = z.object({ success: ok, user: authUserSchema.optional() });
 const doneSchema = z.object({ success: ok });
 const magicLinkSchema = z.object({ success: ok, message: z.string().optional() });
@@ -84,9 +84,10 @@ export const authApi = {
     return { remaining: body.remaining, resetsAt: Date.parse(body.resetsAt) };
   },
 
-  verifyMagicLink: async (token: string): Promise<{ user: AuthUser; redirect: string | null }> => {
+  /** `accountReclaimed`: the link proved a never-verified address, and what was set up before was removed. */
+  verifyMagicLink: async (token: string): Promise<{ user: AuthUser; redirect: string | null; accountReclaimed: boolean }> => {
     const body = await apiFetch('/api/auth/verify', { method: 'POST', json: { token }, schema: verifySchema });
-    return { user: body.user, redirect: body.redirect ?? null };
+    return { user: body.user, redirect: body.redirect ?? null, accountReclaimed: body.accountReclaimed ?? false };
   },
 
   /** Creates the account and signs it in (cookies), like every sign-in. */

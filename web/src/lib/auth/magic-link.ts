@@ -32,6 +32,24 @@ export const AUTHENTICATION_FAILED_TITLE = 'Authentication failed';
 export const VERIFY_FAILED_HELP = 'We were unable to verify your account. Please try again or request a new magic link.';
 export const PROFILE_DESTINATION_TEXT = 'Taking you to complete your profile...';
 
+/**
+ * A link already used (TOKEN_ALREADY_USED, or this tab's marker) counts as success (spec 000 §4),
+ * but when this browser then has no session the member lands on the sign-in form with this notice
+ * (`/login?notice=link-used`) instead of being told they are signed in and finding they are not.
+ */
+export const LINK_ALREADY_USED_MESSAGE = 'This link was already used. Enter your e-mail to get a new one.';
+export const LINK_USED_NOTICE = 'link-used';
+
+/**
+ * The verify answer said the link proved an address nobody had proven before, and what was set
+ * up on the account before was removed (account pre-hijacking): the callback says so, and so does
+ * the page the member lands on, once (the flag waits in session storage under this key).
+ */
+export const ACCOUNT_RECLAIMED_KEY = 'account-reclaimed';
+export const ACCOUNT_RECLAIMED_TITLE = 'Your email address is now confirmed';
+export const ACCOUNT_RECLAIMED_MESSAGE =
+  'This account was set up before anyone had confirmed the address, so to keep it yours we removed the password, passkeys, linked accounts and sessions added before. If you added them yourself, set them up again in your security settings.';
+
 /** The request form's one field (spec 000 §5: text, at sign, text, dot, text), checked before anything is sent. */
 export const magicLinkFormSchema = z.object({ email: emailField(INVALID_EMAIL_MESSAGE) });
 
