@@ -4,6 +4,7 @@
  * and the admin pages, and the rules an administrator's change must keep.
  */
 import { z } from 'zod';
+import { plainText } from '../shared/text';
 import { normaliseRoles, ROLES, type Role } from './roles';
 import { requiredString } from './schemas';
 
@@ -16,7 +17,6 @@ export const OWN_ADMIN_MESSAGE = 'You cannot take the ADMIN role from yourself. 
 export const OWN_DEACTIVATION_MESSAGE = 'You cannot deactivate your own account. Ask another administrator to do it.';
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 const MAX_ROLE_ENTRIES = 20;
 /** Longer than any role: an unknown name is echoed back in the message, so it is cut first. */
@@ -41,13 +41,10 @@ export const adminUserListSchema = z
   .object({
     search: z.preprocess(
       ignored,
-      z
-        .string({ error: 'Search must be text' })
-        .trim()
-        .max(200, 'Search must be at most 200 characters')
-        // PostgreSQL refuses a NUL in text: refused here, it is a 400 and never a failed query.
-        .regex(NO_CONTROL_CHARACTERS, 'Search must not contain control characters')
-        .optional(),
+      // PostgreSQL refuses a NUL in text: refused here, it is a 400 and never a failed query.
+      plainText(z.string({ error: 'Search must be text' }).trim().max(200, { message: 'Search must be at most 200 characters', abort: true }), {
+        message: 'Search must not contain control characters',
+      }).optional(),
     ),
     filter: z.preprocess(
       (v) => (v === undefined || v === '' ? {} : v),
