@@ -42,7 +42,7 @@ interface Route {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `/api/books/{slug}/chapters` as express matches it: any case, one optional trailing slash. */
-function compile(path: string): Pick<Route, 'pattern' | 'names'> {
+export function compileRoutePath(path: string): Pick<Route, 'pattern' | 'names'> {
   const names: string[] = [];
   const source = path
     .split('/')
@@ -61,7 +61,7 @@ export function leanGetLane(o: LeanGetOptions): (req: IncomingMessage, res: Serv
   const routes: Route[] = o.operations
     .filter((n) => n.operation.rest?.method === 'get')
     .sort((a, b) => compareSpecificity(a.operation.rest!.path, b.operation.rest!.path))
-    .map((n) => ({ ...compile(n.operation.rest!.path), operation: n.operation }));
+    .map((n) => ({ ...compileRoutePath(n.operation.rest!.path), operation: n.operation }));
 
   const fixedFlat = o.fixedHeaders.flat();
 

@@ -31,3 +31,4 @@ export const hasControlCharacters = (value: string, lines: TextLines = 'single-l
  */
 export const plainText = <S extends z.ZodString>(schema: S, options: { lines?: TextLines; message?: string } = {}): S =>
   schema.refine((v) => !hasControlCharacters(v, options.lines ?? 'single-line'), options.message ?? CONTROL_CHARACTERS_MESSAGE) as S;
+

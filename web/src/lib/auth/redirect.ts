@@ -1,3 +1,4 @@
+import { trimTrailing } from '../../../../domain/shared/strings';
 import { sameOriginPath } from '../../../../domain/shared/redirect';
 
 /**
@@ -43,7 +44,7 @@ export function absoluteRedirectUrl(candidate: string | null | undefined, origin
 
 /** `basePath` of the runtime configuration as a prefix of paths: '' for the root, else `/segment`. */
 export function basePathPrefix(basePath: string): string {
-  const trimmed = basePath.trim().replace(/\/+$/, '');
+  const trimmed = trimTrailing(basePath.trim(), '/');
   if (trimmed === '') return '';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
