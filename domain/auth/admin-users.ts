@@ -62,7 +62,15 @@ export const adminUserListSchema = z
   .default({ filter: {}, page: 1, limit: ADMIN_USERS_PAGE_SIZE });
 export type AdminUserListInput = z.output<typeof adminUserListSchema>;
 
-export const adminUserIdSchema = requiredString(USER_ID_REQUIRED).pipe(z.string().max(100, 'User ID must be at most 100 characters'));
+/**
+ * An id is looked up, never stored: one no member has is 404 whatever it looks like (a NUL
+ * included; the use case never sends a value that is not a UUID to the database), so it is the
+ * one text field without the control-character rule.
+ */
+export const adminUserIdSchema = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : v),
+  z.string({ error: USER_ID_REQUIRED }).trim().min(1, { message: USER_ID_REQUIRED, abort: true }).max(100, 'User ID must be at most 100 characters'),
+);
 
 /**
  * `PUT /api/admin/users/{id}/roles { roles }`: the whole list. Names are matched exactly; MEMBER is
