@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { plainText } from '../shared/text';
 import { normaliseRoles, ROLES, type Role } from './roles';
-import { requiredString } from './schemas';
 
 export const USER_ID_REQUIRED = 'User ID is required';
 export const VALID_ROLES_TEXT = `Valid roles: ${ROLES.join(', ')}`;
