@@ -17,10 +17,21 @@ export { MAX_EMAIL_LENGTH };
 export const requiredString = (message: string, controlMessage = CONTROL_CHARACTERS_MESSAGE) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), plainText(z.string({ error: message }).trim().min(1, message), { message: controlMessage }));
 
-/** An e-mail address by the one rule of domain/shared/email.ts (lengths first, then linear patterns), lower-cased. */
+/**
+ * An e-mail address by the one rule of domain/shared/email.ts, lower-cased: required, trimmed, its
+ * length checked (and the check stopped there when too long) before any pattern reads it.
+ */
 export const emailField = (message: string) =>
-  requiredString(message, message)
-    .pipe(z.string().refine(isEmailAddress, message))
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z
+        .string({ error: message })
+        .trim()
+        .min(1, { message, abort: true })
+        .max(MAX_EMAIL_LENGTH, { message, abort: true })
+        .refine(isEmailAddress, message),
+    )
     .transform((v) => v.toLowerCase());
 
 export const AUTH_METHODS = ['PASSWORD', 'PASSKEY', 'SOCIAL', 'MAGIC_LINK'] as const;
