@@ -88,7 +88,7 @@ export const limitSchema = (defaultLimit: number, max: number) =>
 export const ignoredFilter = (v: unknown) => (v === undefined || v === null || v === '' || v === 'ALL' ? undefined : v);
 const filterValue = <S extends z.ZodType>(s: S) => z.preprocess(ignoredFilter, s.optional());
 
-export const requiredParam = (message: string) => z.preprocess((v) => (v === undefined || v === null ? '' : v), plainText(z.string({ error: message }).trim().min(1, message), { message }));
+export const requiredParam = (message: string) => z.preprocess((v) => (v === undefined || v === null ? '' : v), plainText(z.string({ error: message }).trim().min(1, message)));
 
 /** A one-line text filter or field of at most `max` characters (lengths first, then the control-character rule). */
 const line = (max: number, message = `Must be at most ${max} characters`) => plainText(z.string().trim().max(max, { message, abort: true }));

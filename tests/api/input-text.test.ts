@@ -272,6 +272,7 @@ describe('NUL bytes with otherwise valid input', () => {
     expect(slug.json.errors[0].path).toBe('slug');
     const bySlug = await anonymous.get(`/api/books/${encodeURIComponent('atlas\u0000')}`);
     expect(bySlug.status).toBe(400);
+    expect(bySlug.json).toMatchObject({ success: false, code: 'VALIDATION_ERROR', message: 'Must not contain control characters', errors: [{ path: 'slug' }] });
     const search = await anonymous.get(`/api/content/search?q=${encodeURIComponent('atlas\u0000')}`);
     expect(search.status).toBe(400);
     expect(search.json.errors).toEqual([{ path: 'q', message: 'Must not contain control characters' }]);
