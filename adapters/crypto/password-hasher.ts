@@ -9,6 +9,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PasswordHasher } from '../../application/ports/passwords';
+import { trimTrailing } from '../../domain/shared/strings';
 import { sharedPasswordPool, type PasswordPool } from './password-pool';
 
 export interface Argon2Parameters {
@@ -57,7 +58,7 @@ export function parseScryptHash(stored: string): (ScryptParameters & { salt: Buf
   return { ln: Number(m[1]), r: Number(m[2]), p: Number(m[3]), salt: Buffer.from(m[4]!, 'base64'), key: Buffer.from(m[5]!, 'base64') };
 }
 
-const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+const b64 = (bytes: Buffer) => trimTrailing(bytes.toString('base64'), '=');
 
 /**
  * An argon2id hash at `params` that no password matches (a random salt and output): verifying

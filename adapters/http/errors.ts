@@ -68,6 +68,21 @@ function fromTrpcError(error: TRPCError): AppError | undefined {
   }
 }
 
+/**
+ * SQLSTATEs of text the database cannot store: 22021 character_not_in_repertoire (a NUL or a byte
+ * sequence invalid in UTF-8) and 22P05 untranslatable_character (`\u0000` inside jsonb). The
+ * schemas refuse control characters first (domain/shared/text.ts); a value that still reaches the
+ * database this way (free-form JSON) is the caller's input, so it answers 400, never 500.
+ */
+const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
+export const UNSTORABLE_TEXT_MESSAGE = 'The request contains characters that cannot be stored (such as a NUL byte)';
+
+function fromDatabaseError(error: { code?: unknown }): AppError | undefined {
+  if (typeof error.code === 'string' && UNSTORABLE_TEXT_STATES.has(error.code))
+    return new AppError('invalid_input', 'UNSTORABLE_TEXT', UNSTORABLE_TEXT_MESSAGE, { errors: [] });
+  return undefined;
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return fromZodError(error);
@@ -78,8 +93,12 @@ export function toAppError(error: unknown): AppError {
       const mapped = fromTrpcError(error);
       if (mapped) return mapped;
     }
-    const parsed = fromBodyParserError(error as { type?: string; status?: number });
+    const parsed = fromBodyParserError(error as { type?: string; status?: number }) ?? fromDatabaseError(error as { code?: unknown });
     if (parsed) return parsed;
+    if (cause && typeof cause === 'object') {
+      const fromCause = fromDatabaseError(cause as { code?: unknown });
+      if (fromCause) return fromCause;
+    }
   }
   return new AppError('internal', 'INTERNAL_ERROR', INTERNAL_MESSAGE, { cause: error });
 }

@@ -4,8 +4,8 @@
  * and the admin pages, and the rules an administrator's change must keep.
  */
 import { z } from 'zod';
+import { plainText } from '../shared/text';
 import { normaliseRoles, ROLES, type Role } from './roles';
-import { requiredString } from './schemas';
 
 export const USER_ID_REQUIRED = 'User ID is required';
 export const VALID_ROLES_TEXT = `Valid roles: ${ROLES.join(', ')}`;
@@ -16,7 +16,6 @@ export const OWN_ADMIN_MESSAGE = 'You cannot take the ADMIN role from yourself. 
 export const OWN_DEACTIVATION_MESSAGE = 'You cannot deactivate your own account. Ask another administrator to do it.';
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 const MAX_ROLE_ENTRIES = 20;
 /** Longer than any role: an unknown name is echoed back in the message, so it is cut first. */
@@ -41,13 +40,10 @@ export const adminUserListSchema = z
   .object({
     search: z.preprocess(
       ignored,
-      z
-        .string({ error: 'Search must be text' })
-        .trim()
-        .max(200, 'Search must be at most 200 characters')
-        // PostgreSQL refuses a NUL in text: refused here, it is a 400 and never a failed query.
-        .regex(NO_CONTROL_CHARACTERS, 'Search must not contain control characters')
-        .optional(),
+      // PostgreSQL refuses a NUL in text: refused here, it is a 400 and never a failed query.
+      plainText(z.string({ error: 'Search must be text' }).trim().max(200, { message: 'Search must be at most 200 characters', abort: true }), {
+        message: 'Search must not contain control characters',
+      }).optional(),
     ),
     filter: z.preprocess(
       (v) => (v === undefined || v === '' ? {} : v),
@@ -65,7 +61,15 @@ export const adminUserListSchema = z
   .default({ filter: {}, page: 1, limit: ADMIN_USERS_PAGE_SIZE });
 export type AdminUserListInput = z.output<typeof adminUserListSchema>;
 
-export const adminUserIdSchema = requiredString(USER_ID_REQUIRED).pipe(z.string().max(100, 'User ID must be at most 100 characters'));
+/**
+ * An id is looked up, never stored: one no member has is 404 whatever it looks like (a NUL
+ * included; the use case never sends a value that is not a UUID to the database), so it is the
+ * one text field without the control-character rule.
+ */
+export const adminUserIdSchema = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : v),
+  z.string({ error: USER_ID_REQUIRED }).trim().min(1, { message: USER_ID_REQUIRED, abort: true }).max(100, 'User ID must be at most 100 characters'),
+);
 
 /**
  * `PUT /api/admin/users/{id}/roles { roles }`: the whole list. Names are matched exactly; MEMBER is

@@ -4,6 +4,7 @@
  * path on that origin, never another site.
  */
 import { invalidInput } from '../shared/errors';
+import { sameOriginPath } from '../shared/redirect';
 import { BASE_PATH_PATTERN } from './schemas';
 
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
@@ -42,12 +43,8 @@ export function resolveMagicLinkTarget(input: MagicLinkTargetInput, app: { appUr
 
   let redirectPath: string | null = null;
   if (input.redirectUrl) {
-    const raw = input.redirectUrl;
-    const target = /[\\\u0000-\u001f]/.test(raw) ? null : parse(raw, origin);
-    if (!target || target.origin !== origin || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
-      throw invalidInput('Invalid redirect URL format', [{ path: 'redirectUrl', message: 'Invalid redirect URL format' }]);
-    }
-    redirectPath = `${target.pathname}${target.search}${target.hash}`;
+    redirectPath = sameOriginPath(input.redirectUrl, origin);
+    if (redirectPath === null) throw invalidInput('Invalid redirect URL format', [{ path: 'redirectUrl', message: 'Invalid redirect URL format' }]);
   }
   return { origin, basePath: input.basePath, redirectPath };
 }

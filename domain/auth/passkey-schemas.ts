@@ -5,17 +5,17 @@
 import { z } from 'zod';
 import { PASSKEY_DEVICE_TYPES, PASSKEY_NAME_MAX_LENGTH } from './passkey';
 import { authenticationCredentialSchema, registrationCredentialSchema } from './passkey-credential';
+import { plainText } from '../shared/text';
 import { requiredString } from './schemas';
 
 export const PASSKEY_NAME_REQUIRED = 'Passkey name is required';
 export const PASSKEY_NAME_TOO_LONG = `Passkey name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`;
 export const PASSKEY_ID_REQUIRED = 'Passkey ID is required';
 export const PASSKEY_NAME_CONTROL = 'Passkey name must not contain control characters';
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 /** An optional name: missing, null, empty or blank all mean "none given". */
 const optionalName = z
-  .preprocess((v) => (v === null ? undefined : v), z.string({ error: 'Passkey name must be text' }).trim().max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_NAME_TOO_LONG).regex(NO_CONTROL_CHARACTERS, PASSKEY_NAME_CONTROL).optional())
+  .preprocess((v) => (v === null ? undefined : v), plainText(z.string({ error: 'Passkey name must be text' }).trim().max(PASSKEY_NAME_MAX_LENGTH, { message: PASSKEY_NAME_TOO_LONG, abort: true }), { message: PASSKEY_NAME_CONTROL }).optional())
   .transform((v) => (v ? v : undefined));
 
 const passkeyId = requiredString(PASSKEY_ID_REQUIRED).pipe(z.string().max(100, 'Invalid passkey ID'));
@@ -33,7 +33,7 @@ export const passkeySignInSchema = z.object({ credential: authenticationCredenti
 
 export const renamePasskeySchema = z.object({
   id: passkeyId,
-  name: requiredString(PASSKEY_NAME_REQUIRED).pipe(z.string().max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_NAME_TOO_LONG).regex(NO_CONTROL_CHARACTERS, PASSKEY_NAME_CONTROL)),
+  name: requiredString(PASSKEY_NAME_REQUIRED, PASSKEY_NAME_CONTROL).pipe(z.string().max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_NAME_TOO_LONG)),
 });
 
 export const removePasskeySchema = z.object({ id: passkeyId });

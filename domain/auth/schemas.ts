@@ -3,20 +3,35 @@
  * The same schemas validate the REST routes, the tRPC procedures and the React forms.
  */
 import { z } from 'zod';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '../shared/email';
+import { CONTROL_CHARACTERS_MESSAGE, plainText } from '../shared/text';
 import { authenticationCredentialSchema } from './passkey-credential';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './password';
 
-/** Spec 000 §5: "text, at sign, text, dot, text". */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MAX_EMAIL_LENGTH = 254;
+export { MAX_EMAIL_LENGTH };
 
-/** A required string: missing, empty and blank all give the same message (docs/architecture.md §3). */
-export const requiredString = (message: string) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: message }).trim().min(1, message));
+/**
+ * A required single-line string: missing, empty and blank all give the same message
+ * (docs/architecture.md §3); a control character gives `controlMessage` (domain/shared/text.ts).
+ */
+export const requiredString = (message: string, controlMessage = CONTROL_CHARACTERS_MESSAGE) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), plainText(z.string({ error: message }).trim().min(1, message), { message: controlMessage }));
 
+/**
+ * An e-mail address by the one rule of domain/shared/email.ts, lower-cased: required, trimmed, its
+ * length checked (and the check stopped there when too long) before any pattern reads it.
+ */
 export const emailField = (message: string) =>
-  requiredString(message)
-    .pipe(z.string().max(MAX_EMAIL_LENGTH, message).regex(EMAIL_PATTERN, message))
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z
+        .string({ error: message })
+        .trim()
+        .min(1, { message, abort: true })
+        .max(MAX_EMAIL_LENGTH, { message, abort: true })
+        .refine(isEmailAddress, message),
+    )
     .transform((v) => v.toLowerCase());
 
 export const AUTH_METHODS = ['PASSWORD', 'PASSKEY', 'SOCIAL', 'MAGIC_LINK'] as const;
@@ -27,15 +42,16 @@ export type PreferredMethod = (typeof PREFERRED_METHODS)[number];
 export const RATE_LIMIT_ACTIONS = ['magic-link', 'password', 'passkey'] as const;
 export const RATE_LIMIT_ACTION_MESSAGE = 'Valid actions: magic-link, password, passkey';
 
-const optionalText = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(2048).optional());
+const optionalText = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), plainText(z.string({ error: message }).trim().max(2048, message), { message }).optional());
 
 /** basePath: empty or plain path segments such as /learn (never `//`, `..`, a scheme or a query). */
 export const BASE_PATH_PATTERN = /^(\/[A-Za-z0-9_-]+)*$/;
 
 export const magicLinkRequestSchema = z.object({
   email: emailField('Invalid email format'),
-  redirectUrl: optionalText,
-  appUrl: optionalText,
+  redirectUrl: optionalText('Invalid redirect URL format'),
+  appUrl: optionalText('Invalid app URL format'),
   basePath: z.preprocess(
     (v) => (v === null || v === undefined ? '' : v),
     z.string({ error: 'Invalid base path' }).trim().regex(BASE_PATH_PATTERN, 'Invalid base path'),
@@ -55,7 +71,7 @@ export const MAGIC_LINK_TOKEN_MAX_LENGTH = 200;
 export const verifyMagicLinkSchema = z.object({ token: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string()) });
 export type VerifyMagicLinkInput = z.output<typeof verifyMagicLinkSchema>;
 
-export const refreshSchema = z.object({ refreshToken: z.string().max(200).optional() });
+export const refreshSchema = z.object({ refreshToken: plainText(z.string().max(200)).optional() });
 
 export const checkEmailSchema = z.object({ email: emailField('Invalid email format') });
 
@@ -76,14 +92,17 @@ export type PreferencesUpdate = z.output<typeof preferencesSchema>;
 
 export const DEFAULT_PREFERENCES = { theme: 'system' as Theme, emailNotifications: true, pushNotifications: false };
 
+export const FIRST_NAME_CONTROL = 'First name must not contain control characters';
+export const LAST_NAME_CONTROL = 'Last name must not contain control characters';
+
 /** Profile update (spec 002 §5): all optional; names at least 1 character; birthYear 1900 to the current year. */
 export const profileUpdateSchema = (currentYear: number) =>
   z.object({
-    firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters').optional(),
-    lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters').optional(),
-    phoneNumber: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(32, 'Phone number is too long').nullable().optional()),
-    country: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(64).nullable().optional()),
-    language: z.string().trim().min(2).max(16).optional(),
+    firstName: plainText(z.string().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'), { message: FIRST_NAME_CONTROL }).optional(),
+    lastName: plainText(z.string().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'), { message: LAST_NAME_CONTROL }).optional(),
+    phoneNumber: z.preprocess((v) => (v === '' ? null : v), plainText(z.string().trim().max(32, 'Phone number is too long')).nullable().optional()),
+    country: z.preprocess((v) => (v === '' ? null : v), plainText(z.string().trim().max(64)).nullable().optional()),
+    language: plainText(z.string().trim().min(2).max(16)).optional(),
     birthYear: z.preprocess(
       (v) => (v === '' ? null : v),
       z
@@ -101,8 +120,8 @@ export type ProfileUpdate = z.output<ReturnType<typeof profileUpdateSchema>>;
 
 /** Onboarding's profile step (spec 000 §5): names trimmed and required. */
 export const onboardingProfileSchema = z.object({
-  firstName: requiredString('First name is required'),
-  lastName: requiredString('Last name is required'),
+  firstName: requiredString('First name is required', FIRST_NAME_CONTROL),
+  lastName: requiredString('Last name is required', LAST_NAME_CONTROL),
 });
 
 /** The user as the API answers it (spec 002 §3 User). */
@@ -151,8 +170,8 @@ const newPassword = z.preprocess(
 export const registerSchema = z.object({
   email: emailField('Invalid email format'),
   password: newPassword,
-  firstName: requiredString('First name is required').pipe(z.string().max(100, 'First name must be at most 100 characters')),
-  lastName: requiredString('Last name is required').pipe(z.string().max(100, 'Last name must be at most 100 characters')),
+  firstName: requiredString('First name is required', FIRST_NAME_CONTROL).pipe(z.string().max(100, 'First name must be at most 100 characters')),
+  lastName: requiredString('Last name is required', LAST_NAME_CONTROL).pipe(z.string().max(100, 'Last name must be at most 100 characters')),
 });
 
 export const loginSchema = z.object({

@@ -5,6 +5,8 @@
  * explains the choices.
  */
 import { AppError } from '../shared/errors';
+import { isEmailAddress } from '../shared/email';
+import { sameOriginPath } from '../shared/redirect';
 
 /** A started sign-in must come back from the provider within this time, and only once. */
 export const SOCIAL_FLOW_TTL_SECONDS = 10 * 60;
@@ -46,27 +48,17 @@ export const socialCallbackPath = (providerId: string) => `/api/auth/connect/${p
 
 /**
  * Where to send the browser after the flow: a path on the app's own origin, or null when none
- * (or none safe) was asked for. Absolute URLs on the app origin are reduced to their path;
- * anything that could leave the origin (`//host`, `/\host`, another scheme or host) is dropped.
+ * (or none safe) was asked for, by the one redirect rule of `domain/shared/redirect.ts`.
  */
 export function safeRedirectPath(raw: string | null | undefined, appOrigin: string): string | null {
-  if (!raw || raw.length > 2048 || /[\\\u0000-\u001f\u007f]/.test(raw)) return null;
-  let target: URL;
-  try {
-    target = new URL(raw, appOrigin);
-  } catch {
-    return null;
-  }
-  if (target.origin !== appOrigin || (target.protocol !== 'http:' && target.protocol !== 'https:')) return null;
-  const path = `${target.pathname}${target.search}${target.hash}`;
-  return path.startsWith('//') ? null : path;
+  return sameOriginPath(raw, appOrigin);
 }
 
 /** Provider e-mail claims arrive in many shapes: only a well-formed address counts, lower-cased. */
 export function normaliseProviderEmail(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const email = value.trim().toLowerCase();
-  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null;
+  return isEmailAddress(email) ? email : null;
 }
 
 /** `email_verified` is a boolean in the spec; some providers send the string "true". */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { cappedJson } from '../shared/json';
+import { plainText, type TextLines } from '../shared/text';
 
 export type FieldKind = 'text' | 'int' | 'number' | 'bool' | 'date' | 'datetime' | 'json' | 'list' | 'id';
 
@@ -20,14 +21,29 @@ export interface FieldDef<S extends z.ZodType = z.ZodType> {
 
 const blankToNull = (v: unknown) => (v === '' ? null : typeof v === 'string' && v.trim() === '' ? null : v);
 
+/**
+ * Texts longer than this are prose (descriptions, bodies, transcripts, notes) and may hold line
+ * breaks and tabs; shorter ones (titles, names, labels, addresses) are one line. Either way no
+ * other control character (domain/shared/text.ts).
+ */
+export const PROSE_MIN_LENGTH = 1000;
+const linesFor = (max: number): TextLines => (max > PROSE_MIN_LENGTH ? 'multi-line' : 'single-line');
+
 /** A required text: missing, empty and blank all give `message`. */
 export const requiredText = (message: string, max = 500) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, `Must be at most ${max} characters`));
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    plainText(z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, { message: `Must be at most ${max} characters`, abort: true }), { lines: linesFor(max) }),
+  );
 
-export const textSchema = (max = 100_000) => z.preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).nullable());
+export const textSchema = (max = 100_000) =>
+  z.preprocess(blankToNull, plainText(z.string().trim().max(max, { message: `Must be at most ${max} characters`, abort: true }), { lines: linesFor(max) }).nullable());
 export const text = (max = 100_000): FieldDef => ({ kind: 'text', schema: textSchema(max) });
 
 export const required = (message: string, max = 100_000): FieldDef => ({ kind: 'text', schema: requiredText(message, max), required: message });
+
+/** One entry of a list of short texts: a line of at most 500 characters. */
+const listEntry = plainText(z.string().trim().max(500, { message: 'Must be at most 500 characters', abort: true }));
 
 const numeric = (v: unknown) => {
   const b = blankToNull(v);
@@ -87,7 +103,7 @@ export const listSchema = (max = 100) =>
   z.preprocess(
     (v) => (v === null || v === '' ? [] : typeof v === 'string' ? v.split(',') : v),
     z
-      .array(z.string().trim().max(500, 'Must be at most 500 characters'), { error: 'Must be a list' })
+      .array(listEntry, { error: 'Must be a list' })
       .max(max, `At most ${max} entries`)
       .transform((items) => [...new Set(items.filter((i) => i.length > 0))]),
   );
@@ -96,7 +112,7 @@ export const list = (max = 100): FieldDef => ({
   schema: z.preprocess(
     (v) => (v === null || v === '' ? [] : typeof v === 'string' ? v.split(',') : v),
     z
-      .array(z.string().trim().max(500, 'Must be at most 500 characters'), { error: 'Must be a list' })
+      .array(listEntry, { error: 'Must be a list' })
       .max(max, `At most ${max} entries`)
       .transform((items) => [...new Set(items.filter((i) => i.length > 0))]),
   ),

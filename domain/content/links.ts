@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CREATOR_ROLES, RELATION_TYPES } from './constants';
+import { plainText } from '../shared/text';
 import { intSchema } from './fields';
 
 const linkOrder = z.preprocess((v) => (v === undefined || v === null || v === '' ? 1 : v), intSchema({ min: 1, message: 'Order index must be at least 1' }));
@@ -19,7 +20,7 @@ export const excerptTermLinkSchema = z.object({ lexiconTermId: z.uuid('Lexicon t
 export const trackItemSchema = z.object({
   contentId: z.uuid('Content ID is required'),
   orderIndex: position(),
-  description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()).transform((v) => v ?? null),
+  description: z.preprocess((v) => (v === '' ? null : v), plainText(z.string().trim().max(2000), { lines: 'multi-line' }).nullable().optional()).transform((v) => v ?? null),
   isRequired: z.boolean().optional().transform((v) => v ?? true),
 });
 

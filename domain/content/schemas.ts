@@ -10,6 +10,8 @@ import { bool, boolSchema, enumField, intSchema, list, listSchema, requiredText,
 import { contentCreatorSchema, contentRelationSchema, LINK_FIELDS } from './links';
 import { slugSchema } from './slug';
 import { jsonObject } from '../shared/json';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '../shared/email';
+import { plainText } from '../shared/text';
 
 export const BOOK_ID_REQUIRED = 'Book ID is required';
 export const BOOK_SLUG_REQUIRED = 'Book slug is required';
@@ -87,14 +89,17 @@ export const limitSchema = (defaultLimit: number, max: number) =>
 export const ignoredFilter = (v: unknown) => (v === undefined || v === null || v === '' || v === 'ALL' ? undefined : v);
 const filterValue = <S extends z.ZodType>(s: S) => z.preprocess(ignoredFilter, s.optional());
 
-export const requiredParam = (message: string) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: message }).trim().min(1, message));
+export const requiredParam = (message: string) => z.preprocess((v) => (v === undefined || v === null ? '' : v), plainText(z.string({ error: message }).trim().min(1, message)));
+
+/** A one-line text filter or field of at most `max` characters (lengths first, then the control-character rule). */
+const line = (max: number, message = `Must be at most ${max} characters`) => plainText(z.string().trim().max(max, { message, abort: true }));
 
 /** The filters a content list understands; `filter[x]` on the list routes and the query of GET /api/books. */
 export const contentFilterShape = {
   status: filterValue(z.enum(CONTENT_STATUSES, { error: `Status must be one of ${CONTENT_STATUSES.join(', ')}` })),
   featured: filterValue(booleanish),
   published: filterValue(booleanish),
-  tag: filterValue(z.string().trim().max(200)),
+  tag: filterValue(line(200)),
   creatorId: filterValue(z.uuid('creatorId must be a creator id')),
   accessType: filterValue(z.enum(ACCESS_TYPES, { error: `Access type must be one of ${ACCESS_TYPES.join(', ')}` })),
   difficulty: filterValue(z.enum(DIFFICULTIES, { error: `Difficulty must be one of ${DIFFICULTIES.join(', ')}` })),
@@ -105,16 +110,16 @@ export const DETAIL_FILTERS: Partial<Record<ContentType, Record<string, z.ZodTyp
   BOOK: {
     bookType: filterValue(z.enum(BOOK_TYPES, { error: `Book type must be one of ${BOOK_TYPES.join(', ')}` })),
     formats: filterValue(z.enum(BOOK_FORMATS, { error: `Format must be one of ${BOOK_FORMATS.join(', ')}` })),
-    language: filterValue(z.string().trim().max(16)),
+    language: filterValue(line(16)),
   },
   CHAPTER: { bookId: filterValue(z.uuid('bookId must be a book id')) },
   ESSAY: { isScholarly: filterValue(booleanish) },
-  LEXICON_TERM: { firstLetter: filterValue(z.string().trim().refine((v) => [...v].length === 1, 'First letter must be a single character')) },
+  LEXICON_TERM: { firstLetter: filterValue(line(2, 'First letter must be a single character').refine((v) => [...v].length === 1, 'First letter must be a single character')) },
   LESSON: { courseId: filterValue(z.uuid('courseId must be a course id')) },
   LECTURE: { playlistId: filterValue(z.uuid('playlistId must be a playlist id')) },
-  INTERVIEW: { format: filterValue(z.string().trim().max(100)) },
+  INTERVIEW: { format: filterValue(line(100)) },
   CLIP: { clipType: filterValue(z.enum(CLIP_TYPES, { error: `Clip type must be one of ${CLIP_TYPES.join(', ')}` })) },
-  ARTIFACT: { artifactType: filterValue(z.string().trim().max(100)), collection: filterValue(z.string().trim().max(300)), isDigitized: filterValue(booleanish) },
+  ARTIFACT: { artifactType: filterValue(line(100)), collection: filterValue(line(300)), isDigitized: filterValue(booleanish) },
   DISCUSSION: { isVirtual: filterValue(booleanish) },
 };
 
@@ -130,7 +135,7 @@ export type ContentSort = (typeof CONTENT_SORTS)[number];
 /** newest first (default), by title, or by position in the parent (children lists: a course's lessons). */
 const sortSchema = z.preprocess((v) => ignoredFilter(v) ?? 'newest', z.enum(CONTENT_SORTS, { error: `Sort must be one of ${CONTENT_SORTS.join(', ')}` }));
 
-const searchSchema = z.preprocess(ignoredFilter, z.string().trim().max(200, 'Search must be at most 200 characters').optional());
+const searchSchema = z.preprocess(ignoredFilter, line(200, 'Search must be at most 200 characters').optional());
 
 /**
  * The catalogue query of GET /api/books and its siblings: filters as plain query parameters,
@@ -174,7 +179,7 @@ export const includeRelationsSchema = z.preprocess((v) => ignoredFilter(v) ?? fa
 
 /** Full-text search across the library (issue 6 §8). */
 export const contentSearchSchema = z.object({
-  q: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().min(1, 'Search text is required').max(200, 'Search must be at most 200 characters')),
+  q: z.preprocess((v) => (v === undefined || v === null ? '' : v), plainText(z.string().trim().min(1, 'Search text is required').max(200, { message: 'Search must be at most 200 characters', abort: true }))),
   type: contentFilterShape.type,
   tag: contentFilterShape.tag,
   creatorId: contentFilterShape.creatorId,
@@ -187,7 +192,10 @@ export const creatorSaveSchema = (mode: 'create' | 'update') => {
   const shape = {
     name: requiredText('Name is required', 300),
     slug: z.preprocess((v) => (v === '' || v === null ? undefined : v), slugSchema.optional()),
-    email: z.preprocess((v) => (v === '' ? null : v), z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Valid email is required').max(254, 'Valid email is required').nullable().optional()),
+    email: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.string().trim().max(MAX_EMAIL_LENGTH, { message: 'Valid email is required', abort: true }).refine(isEmailAddress, 'Valid email is required').nullable().optional(),
+    ),
     bio: textSchema(20_000).optional(),
     title: textSchema(300).optional(),
     organization: textSchema(300).optional(),
@@ -199,6 +207,14 @@ export const creatorSaveSchema = (mode: 'create' | 'update') => {
   return mode === 'create' ? z.object(shape) : z.object({ ...shape, name: shape.name.optional() });
 };
 export type CreatorSaveInput = z.output<ReturnType<typeof creatorSaveSchema>>;
+
+/** GET /api/creators and /api/creators/list: search by name, featured, paging (10 a page, at most 100). */
+export const creatorListSchema = z.object({
+  search: searchSchema,
+  featured: filterValue(booleanish),
+  page: pageSchema,
+  limit: limitSchema(10, 100),
+});
 
 /** Spec 002 §5 Progress: page from 1 (default 1), limit 1 to 100 (default 20). */
 export const progressListSchema = z.object({
@@ -225,7 +241,7 @@ export const contentProgressSchema = z.object({
   isFavorited: z.boolean().optional(),
   isBookmarked: z.boolean().optional(),
   wasDismissed: z.boolean().optional(),
-  discoverySource: z.string().trim().max(100).nullable().optional(),
+  discoverySource: line(100).nullable().optional(),
   /** Free-form, capped (domain/shared/json.ts) here and again after the merge with what is stored. */
   metadata: jsonObject('Metadata').optional(),
 });

@@ -3,6 +3,7 @@
  * use as path segments beside `{slug}` (`/api/books/list`, `/api/books/id/{id}`) are refused, so
  * a slug can never shadow a route or be shadowed by one.
  */
+import { trimEdges, trimTrailing } from '../shared/strings';
 import { z } from 'zod';
 
 export const SLUG_MESSAGE = 'Slug must contain only lowercase letters, numbers, and hyphens';
@@ -30,14 +31,12 @@ export const slugSchema = z.preprocess(
 
 /** A slug proposed from a title ('The Virtue of Selfishness' -> 'the-virtue-of-selfishness'). */
 export function slugify(title: string): string {
-  const base = title
+  const words = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, SLUG_MAX_LENGTH)
-    .replace(/-+$/g, '');
+    .replace(/[^a-z0-9]+/g, '-');
+  const base = trimTrailing(trimEdges(words, '-').slice(0, SLUG_MAX_LENGTH), '-');
   if (!base) return 'untitled';
   return isReservedSlug(base) ? `${base}-1` : base;
 }

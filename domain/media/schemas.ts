@@ -5,6 +5,7 @@
  * updatedAt are dropped on save (unknown fields are stripped).
  */
 import { z } from 'zod';
+import { plainText } from '../shared/text';
 import { bool, id, int, json, text, url, type FieldDef } from '../content/fields';
 import { ignoredFilter, limitSchema, pageSchema } from '../content/schemas';
 import { MEDIA_LIST_MAX_LIMIT, MEDIA_TYPES } from './constants';
@@ -28,7 +29,7 @@ export const MEDIA_FIELDS = {
   width: positive('Width'),
   height: positive('Height'),
   fileSize: positive('File size'),
-  mimeType: { kind: 'text', schema: z.preprocess((v) => (v === '' ? null : v), z.string().trim().regex(/^[\w.+-]+\/[\w.+-]+$/, 'MIME type must look like type/subtype').nullable()) },
+  mimeType: { kind: 'text', schema: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(255, { message: 'MIME type must look like type/subtype', abort: true }).regex(/^[\w.+-]+\/[\w.+-]+$/, 'MIME type must look like type/subtype').nullable()) },
   duration: positive('Duration'),
   thumbnailUrl: url('Thumbnail must be a valid URL'),
   videoStreamId: text(300),
@@ -50,7 +51,7 @@ export type MediaSaveInput = Record<string, unknown>;
 export const mediaListSchema = z.object({
   type: z.preprocess(ignoredFilter, z.enum(MEDIA_TYPES, { error: `Type must be one of ${MEDIA_TYPES.join(', ')}` }).optional()),
   contentId: z.preprocess(ignoredFilter, z.uuid('Content ID must be a content id').optional()),
-  search: z.preprocess(ignoredFilter, z.string().trim().max(200).optional()),
+  search: z.preprocess(ignoredFilter, plainText(z.string().trim().max(200, { message: 'Search must be at most 200 characters', abort: true })).optional()),
   page: pageSchema,
   limit: limitSchema(10, MEDIA_LIST_MAX_LIMIT),
 });

@@ -1,5 +1,6 @@
 /** Inputs of the operators' outbox screen (GET /api/admin/outbox, its retry and its ping). */
 import { z } from 'zod';
+import { plainText } from '../shared/text';
 
 export const OUTBOX_LIST_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
@@ -16,4 +17,4 @@ export type OutboxListInput = z.infer<typeof outboxListInputSchema>;
 
 export const outboxEventIdInputSchema = z.object({ id: wholeNumber('Event id must be a whole number', 1, Number.MAX_SAFE_INTEGER) });
 
-export const outboxPingInputSchema = z.object({ note: z.string({ error: 'Note must be text' }).trim().max(200, 'Note must be at most 200 characters').default('') });
+export const outboxPingInputSchema = z.object({ note: plainText(z.string({ error: 'Note must be text' }).trim().max(200, { message: 'Note must be at most 200 characters', abort: true })).default('') });

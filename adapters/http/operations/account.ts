@@ -11,6 +11,7 @@ import {
   PREFERRED_METHODS,
   reauthenticateSchema,
   registerSchema,
+  requiredString,
   removeMethodSchema,
   setPreferredMethodSchema,
   setupPasswordSchema,
@@ -147,7 +148,7 @@ export const accountOperations = {
     summary: 'End one of your sessions; its tokens stop working at once',
     tags,
     signedIn: true,
-    input: z.object({ id: z.string().min(1, 'Session ID is required') }),
+    input: z.object({ id: requiredString('Session ID is required').pipe(z.string().max(100, 'Session ID must be at most 100 characters')) }),
     output: z.object({}),
     handler: async (input, ctx) => {
       await endSession(ctx.services.auth.deps, await ctx.actor(), input.id, ctx.client);

@@ -13,6 +13,7 @@ import {
   verifyMagicLinkSchema,
 } from '../../../domain/auth/schemas';
 import { notFound } from '../../../domain/shared/errors';
+import { plainText } from '../../../domain/shared/text';
 import { requestMagicLink, verifyMagicLink } from '../../../application/auth/magic-link';
 import { checkEmail, updatePreferences, updateProfile } from '../../../application/auth/profile';
 import { allowanceOf, emailKey, ipKey } from '../../../application/auth/rate-limits';
@@ -157,7 +158,7 @@ export const devOperations = {
     rest: { method: 'get', path: '/api/dev/mailbox' },
     summary: 'Mails kept by the development mailbox, newest first (development and test only; never in production)',
     tags: ['development'],
-    input: z.object({ to: z.string().optional() }).optional(),
+    input: z.object({ to: plainText(z.string().max(320, { abort: true })).optional() }).optional(),
     output: z.object({ mails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), tag: z.string(), sentAt: z.string() })) }),
     handler: async (input, ctx) => {
       const box = ctx.services.devMailbox;

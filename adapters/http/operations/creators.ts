@@ -1,20 +1,14 @@
 /** Creators on the books pattern (spec 002 §3, §5 Creator): public reads; content editors manage them. */
 import { z } from 'zod';
 import { contentOfCreator, createCreator, creatorById, creatorBySlug, deleteCreator, listCreators, updateCreator } from '../../../application/content/creators';
-import { creatorSaveSchema, ignoredFilter, limitSchema, pageSchema, requiredParam } from '../../../domain/content/schemas';
+import { creatorListSchema, creatorSaveSchema, limitSchema, pageSchema, requiredParam } from '../../../domain/content/schemas';
 import { defineMutation, defineQuery } from '../operation';
 import { contentRecordSchema, creatorOut, creatorSchema, recordOut } from './content-views';
 
 const tags = ['creators'];
 const id = requiredParam('Creator ID is required');
 const slug = requiredParam('Creator slug is required');
-const booleanish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Must be true or false' }));
-const listInput = z.object({
-  search: z.preprocess(ignoredFilter, z.string().trim().max(200).optional()),
-  featured: z.preprocess(ignoredFilter, booleanish.optional()),
-  page: pageSchema,
-  limit: limitSchema(10, 100),
-});
+const listInput = creatorListSchema;
 const listOutput = z.object({ creators: z.array(creatorSchema), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() });
 
 const list = (path: string) =>

@@ -1,3 +1,4 @@
+import { trimTrailing } from '../../../domain/shared/strings';
 import { isValidElement } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes';
@@ -76,7 +77,7 @@ export const routes: RouteObject[] = [
 
 /** `basePath` from the runtime configuration: where the client lives under APP_URL ('' or '/' for the root). */
 export function routerBasename(basePath: string): string {
-  const trimmed = basePath.trim().replace(/\/+$/, '');
+  const trimmed = trimTrailing(basePath.trim(), '/');
   if (trimmed === '') return '/';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }

@@ -11,7 +11,7 @@ const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
   [/\bCriOS\/|\bChrome\/|\bChromium\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  [/\bVersion\/[\d.]+ (?:Mobile\/\w+ )?Safari\//, 'Safari'],
 ];
 
 const SYSTEMS: ReadonlyArray<[RegExp, string]> = [

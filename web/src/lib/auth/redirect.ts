@@ -1,6 +1,12 @@
+import { trimTrailing } from '../../../../domain/shared/strings';
+import { sameOriginPath } from '../../../../domain/shared/redirect';
+
 /**
  * Redirect targets on the client: only a same-origin path survives; anything else ends on `/`.
- * (Spec 000 §4: the option, else the `redirect` query parameter, else `/`.)
+ * (Spec 000 §4: the option, else the `redirect` query parameter, else `/`.) The rule is the
+ * server's (`sameOriginPath`: resolved on this origin, never a path starting `//` or `/\`); the
+ * client also takes only a path (a value starting with `/`), after undoing up to three layers of
+ * percent-encoding of `/` and `\`.
  */
 export function safeRedirect(candidate: string | null | undefined, origin: string): string {
   if (!candidate) return '/';
@@ -13,14 +19,8 @@ export function safeRedirect(candidate: string | null | undefined, origin: strin
       return '/';
     }
   }
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return '/';
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== origin) return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return '/';
-  }
+  if (!value.startsWith('/')) return '/';
+  return sameOriginPath(value, origin) ?? '/';
 }
 
 /** The destination named on the callback's success screen (spec 000 §4). */
@@ -44,7 +44,7 @@ export function absoluteRedirectUrl(candidate: string | null | undefined, origin
 
 /** `basePath` of the runtime configuration as a prefix of paths: '' for the root, else `/segment`. */
 export function basePathPrefix(basePath: string): string {
-  const trimmed = basePath.trim().replace(/\/+$/, '');
+  const trimmed = trimTrailing(basePath.trim(), '/');
   if (trimmed === '') return '';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }

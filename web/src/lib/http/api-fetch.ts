@@ -4,6 +4,7 @@
  * body whose `success` is false becomes an ApiError carrying status, code and body, the body's
  * message preferred.
  */
+import { trimTrailing } from '../../../../domain/shared/strings';
 import type { z } from 'zod';
 import { ApiError, apiErrorFromResponse } from './api-error';
 import { sendWithRetry, type TransportOptions } from './transport';
@@ -15,7 +16,7 @@ let apiGatewayUrl: string | null = null;
 
 /** Sets the base of every API path. An empty string means the origin that served the client. */
 export function configureApiGatewayUrl(url: string): void {
-  apiGatewayUrl = url.replace(/\/+$/, '');
+  apiGatewayUrl = trimTrailing(url, '/');
 }
 
 /** The configured base, or the spec's error when the app has not configured it yet. */

@@ -1,5 +1,5 @@
-/** Spec 000 §5: an e-mail address is text, an at sign, text, a dot, text. */
-import { EMAIL_PATTERN } from '../../../../../domain/auth/schemas';
+/** Spec 000 §5: an e-mail address is text, an at sign, text, a dot, text (the server's rule, domain/shared/email.ts). */
+import { isEmailAddress } from '../../../../../domain/shared/email';
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 
@@ -7,5 +7,5 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 export function emailError(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return null;
-  return EMAIL_PATTERN.test(trimmed) ? null : INVALID_EMAIL_MESSAGE;
+  return isEmailAddress(trimmed) ? null : INVALID_EMAIL_MESSAGE;
 }
