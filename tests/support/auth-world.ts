@@ -29,7 +29,7 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
   const d: AuthDeps = {
     clock,
     secrets: nodeSecrets,
-    kv: createMemoryKeyValueStore({ clock }),
+    kv: createMemoryKeyValueStore(),
     users: repos.users,
     magicLinks: memoryMagicLinks(),
     sessions: repos.sessions,

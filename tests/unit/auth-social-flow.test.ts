@@ -31,7 +31,7 @@ function setup(identity: () => Promise<SocialIdentity>) {
   const d = {
     clock,
     secrets: nodeSecrets,
-    kv: createMemoryKeyValueStore({ clock }),
+    kv: createMemoryKeyValueStore(),
     users: memoryUsers(),
     sessions: memorySessions(),
     audit: memoryAuditLog(),
