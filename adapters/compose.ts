@@ -121,7 +121,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     socialAccounts: postgresSocialAccounts(db),
     devices: uaDeviceNames,
     socialProviders: createOidcRelyingParty(cfg.oidcProviders, { allowHttpIssuers: cfg.env !== 'production' }),
-    settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
+    settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, magicLinkPaceSeconds: cfg.magicLinkPaceSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
   };
   const queue = options.overrides?.queue ?? (cfg.redisUrl
       ? createBullMqQueue({ redisUrl: cfg.redisUrl, prefix: namespace, onFailure: logJobFailure, onError: (error) => logger.warn({ err: error }, 'job queue connection error') })

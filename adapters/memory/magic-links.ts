@@ -39,15 +39,25 @@ export function memoryMagicLinks(): MagicLinkRepository {
       return { status: 'consumed', link: copy(link) };
     },
 
-    async replaceOthers(email, keepId, now) {
+    async replaceOthers(email, requester, keepId, now) {
       const address = email.toLowerCase();
       let replaced = 0;
       for (const link of links.values()) {
-        if (link.email !== address || link.id === keepId || link.usedAt || link.replacedAt) continue;
+        if (link.email !== address || link.requester !== requester || link.id === keepId || link.usedAt || link.replacedAt) continue;
         link.replacedAt = new Date(now);
         replaced++;
       }
       return replaced;
+    },
+
+    async latestRequesterSince(email, since) {
+      const address = email.toLowerCase();
+      let latest: MagicLinkRecord | undefined;
+      for (const link of links.values()) {
+        if (link.email !== address || link.createdAt.getTime() <= since.getTime()) continue;
+        if (!latest || link.createdAt.getTime() >= latest.createdAt.getTime()) latest = link;
+      }
+      return latest ? { requester: latest.requester } : null;
     },
 
     async remove(id) {

@@ -3,6 +3,12 @@ export interface MagicLinkRecord {
   email: string;
   tokenHash: string;
   redirectPath: string | null;
+  /**
+   * Who asked for the link: the client's network (an IPv4 address or an IPv6 /64). A newer link
+   * voids only the older links the same requester asked for (domain/auth/README.md "Magic links").
+   * Null for links stored before requesters were recorded.
+   */
+  requester: string | null;
   createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
@@ -20,8 +26,13 @@ export interface MagicLinkRepository {
    * otherwise answers why it cannot be used. Two concurrent consumes: exactly one is 'consumed'.
    */
   consume(tokenHash: string, now: Date): Promise<ConsumeResult>;
-  /** Marks every other unused link of the address replaced (a newer one is about to be stored and sent). */
-  replaceOthers(email: string, keepId: string, now: Date): Promise<number>;
+  /**
+   * Marks every other unused link of the address that the same requester asked for replaced (a
+   * newer one is about to be stored and sent); links other requesters asked for stay as they are.
+   */
+  replaceOthers(email: string, requester: string, keepId: string, now: Date): Promise<number>;
+  /** The requester of the address's most recently stored link created after `since`, or null when none was. */
+  latestRequesterSince(email: string, since: Date): Promise<{ requester: string | null } | null>;
   /** Removes a link whose mail could not be sent, so it is never usable. */
   remove(id: string): Promise<void>;
 }

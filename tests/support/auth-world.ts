@@ -38,7 +38,9 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
     mailer: mailbox,
     rateLimiter: createRateLimiter({
       'magic-link': { points: 1000, windowSeconds: 900 },
+      'magic-link-ip': { points: 1000, windowSeconds: 900 },
       password: { points: points.password ?? 1000, windowSeconds: 900 },
+      'password-ip': { points: points.password ?? 1000, windowSeconds: 900 },
       passkey: { points: points.passkey ?? 1000, windowSeconds: 900 },
       'check-email': { points: 1000, windowSeconds: 600 },
     }),
@@ -54,7 +56,7 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
       authorizationUrl: async () => Promise.reject(new Error('no social providers in these tests')),
       complete: async () => Promise.reject(new Error('no social providers in these tests')),
     },
-    settings: { appUrl: APP_URL, allowedAppOrigins: [APP_URL], magicLinkTtlSeconds: 900, adminEmails: [], productName: 'Objectivism Learning' },
+    settings: { appUrl: APP_URL, allowedAppOrigins: [APP_URL], magicLinkTtlSeconds: 900, magicLinkPaceSeconds: 60, adminEmails: [], productName: 'Objectivism Learning' },
   };
   return { d, clock, mailbox };
 }
