@@ -218,7 +218,7 @@ export async function startPasskeySignIn(d: AuthDeps, client: ClientInfo): Promi
   return { options };
 }
 
-/** Sign-in: every attempt counts against the `passkey` limit of the client IP. */
+/** Sign-in: every attempt counts against the `passkey` limit of the client network. */
 export async function finishPasskeySignIn(
   d: AuthDeps,
   input: { credential: AuthenticationCredential },

@@ -1,7 +1,7 @@
 /**
  * Passwords (issue 4): register, log in, set up or change. Login does the same work whether or
  * not the address has an account (a dummy hash for unknown ones) and answers 'Invalid credentials'
- * alike. Every password check is counted against the per-IP and per-address password limits
+ * alike. Every password check is counted against the per-network and per-address password limits
  * *before* the hash is computed, so a burst of parallel guesses cannot slip past the allowance
  * while the ~0.3 s scrypt runs; a check that succeeds gives its own attempt back (failures stand
  * until their window ends). An address over its limit can still sign in by magic link or passkey.
@@ -33,7 +33,7 @@ export async function register(
   client: ClientInfo,
   previousSessionId: string | null,
 ): Promise<{ user: User; tokens: IssuedTokens }> {
-  // Every registration counts, whatever its outcome: it is a per-IP brake on creating accounts and
+  // Every registration counts, whatever its outcome: it is a per-network brake on creating accounts and
   // on probing which addresses have one (409 EMAIL_TAKEN).
   await spendAttempt(d.rateLimiter, charges.password(client));
   refuseCommon(d, input.password);

@@ -34,8 +34,8 @@ export async function updatePreferences(d: Pick<AuthDeps, 'users' | 'clock' | 'a
 
 /**
  * Whether an address has an account, so the sign-in screen can offer the right method. It does
- * reveal existence, so it is rate-limited per client IP ('check-email': 20 per 10 minutes by
- * default): enumeration at speed is refused with 429.
+ * reveal existence, so it is rate-limited per client network ('check-email': 100 per 10 minutes
+ * by default, a classroom's worth): enumeration at speed is refused with 429.
  */
 export async function checkEmail(d: Pick<AuthDeps, 'users' | 'rateLimiter'>, email: string, client: ClientInfo) {
   await spendAttempt(d.rateLimiter, charges.checkEmail(client));

@@ -104,7 +104,7 @@ export const authOperations = {
 
   checkEmail: defineQuery({
     rest: { method: 'get', path: '/api/auth/check-email' },
-    summary: 'Whether an address has an account (rate-limited per client IP)',
+    summary: 'Whether an address has an account (rate-limited per client network)',
     tags,
     input: checkEmailSchema,
     output: z.object({ email: z.string(), exists: z.boolean(), hasPassword: z.boolean() }),
