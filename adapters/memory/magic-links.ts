@@ -50,14 +50,16 @@ export function memoryMagicLinks(): MagicLinkRepository {
       return replaced;
     },
 
-    async latestRequesterSince(email, since) {
+    async recentLinks(email, since) {
       const address = email.toLowerCase();
       let latest: MagicLinkRecord | undefined;
+      let count = 0;
       for (const link of links.values()) {
         if (link.email !== address || link.createdAt.getTime() <= since.getTime()) continue;
+        count++;
         if (!latest || link.createdAt.getTime() >= latest.createdAt.getTime()) latest = link;
       }
-      return latest ? { requester: latest.requester } : null;
+      return { count, latest: latest ? { requester: latest.requester, createdAt: new Date(latest.createdAt) } : null };
     },
 
     async remove(id) {

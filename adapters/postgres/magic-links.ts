@@ -2,7 +2,7 @@
  * Magic links in PostgreSQL (table `magic_links`). A link is consumed by one conditional update,
  * so two verifies racing on the same token cannot both succeed. Addresses are stored lower-case.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../application/ports/magic-links';
 import type { Database, MagicLinksTable } from './schema';
 import { isUuid } from './uuid';
@@ -74,16 +74,17 @@ export function postgresMagicLinks(db: Kysely<Database>): MagicLinkRepository {
       return Number(result.numUpdatedRows);
     },
 
-    async latestRequesterSince(email, since) {
+    async recentLinks(email, since) {
+      // One statement: the latest row, with the count of every matching row beside it.
       const row = await db
         .selectFrom('magic_links')
-        .select('requester')
+        .select(['requester', 'created_at', sql<string | number>`count(*) over ()`.as('count')])
         .where('email', '=', email.toLowerCase())
         .where('created_at', '>', since)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return row ? { requester: row.requester } : null;
+      return row ? { count: Number(row.count), latest: { requester: row.requester, createdAt: row.created_at } } : { count: 0, latest: null };
     },
 
     async remove(id) {

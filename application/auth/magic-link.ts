@@ -5,6 +5,7 @@
  * success, no session is made); otherwise the error says why (expired, replaced, unknown).
  */
 import { magicLinkMail, magicLinkUrl, resolveMagicLinkTarget } from '../../domain/auth/magic-link';
+import { mustPace } from '../../domain/auth/magic-link-pacing';
 import { normaliseRoles, type Role } from '../../domain/auth/roles';
 import { MAGIC_LINK_TOKEN_MAX_LENGTH, TOKEN_REQUIRED_MESSAGE, type MagicLinkRequest, type VerifyMagicLinkInput } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
@@ -30,11 +31,12 @@ export async function requestMagicLink(d: AuthDeps, input: MagicLinkRequest, cli
     throw error;
   }
 
-  // Pacing: another network had a link mailed to this address moments ago. Many networks asking
-  // for one address are slowed, never refused: the same answer, no new link, no mail, and nothing
-  // voided. The mail just sent holds a link that works (only its own requester's requests void it).
-  const latest = await d.magicLinks.latestRequesterSince(input.email, new Date(now.getTime() - d.settings.magicLinkPaceSeconds * 1000));
-  if (latest && latest.requester !== requester) {
+  // Pacing: another network had a link mailed to this address moments ago (or the address is busy).
+  // Many networks asking for one address are slowed, never refused: the same answer, no new link,
+  // no mail, and nothing voided. The mail just sent holds a link that works (only its own
+  // requester's requests void it).
+  const recent = await d.magicLinks.recentLinks(input.email, new Date(now.getTime() - d.settings.magicLinkTtlSeconds * 1000));
+  if (mustPace(recent, requester, now, d.settings.magicLinkPaceSeconds)) {
     await d.audit.record({ action: 'magic_link.requested', outcome: 'success', method: 'MAGIC_LINK', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { paced: true }, at: now });
     return { message: MAGIC_LINK_SENT_MESSAGE };
   }

@@ -15,6 +15,8 @@ export interface MagicLinkRecord {
   replacedAt: Date | null;
 }
 
+import type { RecentLinks } from '../../domain/auth/magic-link-pacing';
+
 export type ConsumeResult =
   | { status: 'consumed'; link: MagicLinkRecord }
   | { status: 'used' | 'expired' | 'replaced' | 'unknown' };
@@ -31,8 +33,8 @@ export interface MagicLinkRepository {
    * newer one is about to be stored and sent); links other requesters asked for stay as they are.
    */
   replaceOthers(email: string, requester: string, keepId: string, now: Date): Promise<number>;
-  /** The requester of the address's most recently stored link created after `since`, or null when none was. */
-  latestRequesterSince(email: string, since: Date): Promise<{ requester: string | null } | null>;
+  /** How many links were stored for the address after `since`, whatever their state, and the latest of them. */
+  recentLinks(email: string, since: Date): Promise<RecentLinks>;
   /** Removes a link whose mail could not be sent, so it is never usable. */
   remove(id: string): Promise<void>;
 }

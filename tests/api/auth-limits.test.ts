@@ -238,6 +238,17 @@ describe('a member cannot be kept from signing in by link (issue 11 §5)', () =>
     expect((await owner.post('/api/auth/magic-link', { email })).status).toBe(200);
     expect(mailsTo(email)).toHaveLength(3);
   });
+
+  it('bounds the mail one address receives while networks take turns at it: one a minute once it is busy', async () => {
+    const email = 'bombed@example.org';
+    for (let turn = 0; turn < 10; turn++) {
+      const network = at(`2001:db8:bad:${turn}::1`);
+      for (let i = 0; i < 5; i++) expect((await network.post('/api/auth/magic-link', { email })).status).toBe(200);
+      clock.advance(61_000);
+    }
+    // The first network's five (one member's allowance), then one per turn of a minute: not 50.
+    expect(mailsTo(email)).toHaveLength(5 + 9);
+  });
 });
 
 describe('a classroom behind one network (issue 11 §9)', () => {

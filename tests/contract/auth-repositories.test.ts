@@ -438,19 +438,21 @@ function magicLinksContract(repos: () => AuthRepositories) {
       expect((await repos().magicLinks.consume(newest.tokenHash, at(2 * MINUTE))).status).toBe('consumed');
     });
 
-    it("answers the requester of the address's latest link created after an instant, whatever its state", async () => {
+    it("counts the address's links created after an instant, whatever their state, and answers the latest", async () => {
       const email = uniqueEmail('latest');
-      expect(await repos().magicLinks.latestRequesterSince(email, at(-MINUTE))).toBeNull();
+      expect(await repos().magicLinks.recentLinks(email, at(-MINUTE))).toEqual({ count: 0, latest: null });
       const first = aLink({ email, requester: '198.51.100.1', createdAt: T0 });
       const second = aLink({ email: email.toUpperCase(), requester: '198.51.100.2', createdAt: at(30 * SECOND) });
       for (const link of [first, second, aLink({ requester: '198.51.100.3', createdAt: at(40 * SECOND) })]) await repos().magicLinks.create(link);
       await repos().magicLinks.consume(second.tokenHash, at(31 * SECOND));
-      expect(await repos().magicLinks.latestRequesterSince(email.toUpperCase(), at(-MINUTE))).toEqual({ requester: '198.51.100.2' });
-      expect(await repos().magicLinks.latestRequesterSince(email, at(29 * SECOND))).toEqual({ requester: '198.51.100.2' });
+      await repos().magicLinks.replaceOthers(email, '198.51.100.1', randomUUID(), at(32 * SECOND));
+      expect(await repos().magicLinks.recentLinks(email.toUpperCase(), at(-MINUTE))).toEqual({ count: 2, latest: { requester: '198.51.100.2', createdAt: at(30 * SECOND) } });
+      expect(await repos().magicLinks.recentLinks(email, at(29 * SECOND))).toEqual({ count: 1, latest: { requester: '198.51.100.2', createdAt: at(30 * SECOND) } });
       // Strictly after: a link created at the instant itself is not counted.
-      expect(await repos().magicLinks.latestRequesterSince(email, at(30 * SECOND))).toBeNull();
+      expect(await repos().magicLinks.recentLinks(email, at(30 * SECOND))).toEqual({ count: 0, latest: null });
+      // A link removed (its mail failed) was never sent: it does not count.
       await repos().magicLinks.remove(second.id);
-      expect(await repos().magicLinks.latestRequesterSince(email, at(-MINUTE))).toEqual({ requester: '198.51.100.1' });
+      expect(await repos().magicLinks.recentLinks(email, at(-MINUTE))).toEqual({ count: 1, latest: { requester: '198.51.100.1', createdAt: T0 } });
     });
 
     it('says used before replaced, and replaced before expired', async () => {
