@@ -43,7 +43,8 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
       'password-ip': { points: points.password ?? 1000, windowSeconds: 900 },
       passkey: { points: points.passkey ?? 1000, windowSeconds: 900 },
       'check-email': { points: 1000, windowSeconds: 600 },
-    }),
+      // resetsAt on the product clock, as the composition root wires it.
+    }, undefined, clock),
     passwords: createPasswordHasher({ argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 } }),
     commonPasswords,
     passkeys: repos.passkeys,
