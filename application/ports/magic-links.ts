@@ -1,3 +1,5 @@
+import type { RecentLinks } from '../../domain/auth/magic-link-pacing';
+
 export interface MagicLinkRecord {
   id: string;
   email: string;
@@ -14,8 +16,6 @@ export interface MagicLinkRecord {
   usedAt: Date | null;
   replacedAt: Date | null;
 }
-
-import type { RecentLinks } from '../../domain/auth/magic-link-pacing';
 
 export type ConsumeResult =
   | { status: 'consumed'; link: MagicLinkRecord }
