@@ -275,6 +275,15 @@ describe('a classroom behind one network (issue 11 §9)', () => {
     expect(statuses.slice(allowance - 40).every((s) => s === 429)).toBe(true);
   });
 
+  it('lets 40 students register with a password from one network', async () => {
+    const classroom = nat('192.0.2.202');
+    for (let i = 0; i < 40; i++) {
+      const res = await classroom.post('/api/auth/register', { email: `pupil-${i}@school.example.org`, password: 'A-long-class-passphrase', firstName: 'Kira', lastName: `Pupil ${i}` });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    }
+    expect((await classroom.get('/api/auth/rate-limit?action=password')).json.remaining).toBe(school.services.config.rateLimits['password-ip'].points - 40);
+  });
+
   it('lets 40 students check their addresses and leaves room for 40 password and passkey sign-ins', async () => {
     const classroom = nat('192.0.2.201');
     for (let i = 0; i < 40; i++) expect((await classroom.get(`/api/auth/check-email?email=student-${i}@school.example.org`)).status).toBe(200);
