@@ -95,7 +95,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
   const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { ...failFastRedisOptions, enableAutoPipelining: true, keyPrefix: `${namespace}:` }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error.message }, 'redis connection error'));
   const clock = options.overrides?.clock ?? systemClock;
-  const kv = options.overrides?.kv ?? (redis ? createRedisKeyValueStore(redis) : createMemoryKeyValueStore({ clock }));
+  const kv = options.overrides?.kv ?? (redis ? createRedisKeyValueStore(redis) : createMemoryKeyValueStore());
   const logJobFailure = (f: JobFailure) =>
     logger[f.willRetry ? 'warn' : 'error']({ job: f.name, jobId: f.jobId, attempt: f.attempt, err: f.error }, f.willRetry ? 'job failed; will retry' : 'job failed for good');
   const devMailbox = cfg.smtp ? undefined : createDevMailbox((mail) => logger.info({ to: mail.to, subject: mail.subject, tag: mail.tag, text: cfg.env === 'development' ? mail.text : undefined }, 'mail kept in the dev mailbox'));
@@ -133,7 +133,7 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     socialAccounts: postgresSocialAccounts(db),
     devices: uaDeviceNames,
     socialProviders: createOidcRelyingParty(cfg.oidcProviders, { allowHttpIssuers: cfg.env !== 'production' }),
-    settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
+    settings: { appUrl: cfg.appUrl, allowedAppOrigins: cfg.corsOrigins, magicLinkTtlSeconds: cfg.magicLinkTtlSeconds, magicLinkPaceSeconds: cfg.magicLinkPaceSeconds, adminEmails: cfg.adminEmails, productName: PRODUCT_NAME },
   };
   const queue = options.overrides?.queue ?? (cfg.redisUrl
       ? createBullMqQueue({ redisUrl: cfg.redisUrl, prefix: namespace, onFailure: logJobFailure, onError: (error) => logger.warn({ err: error }, 'job queue connection error') })

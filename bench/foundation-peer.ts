@@ -27,7 +27,9 @@ async function serveProduct() {
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     RATE_LIMIT_MAGIC_LINK_POINTS: '100000000',
+    RATE_LIMIT_MAGIC_LINK_IP_POINTS: '100000000',
     RATE_LIMIT_PASSWORD_POINTS: '100000000',
+    RATE_LIMIT_PASSWORD_IP_POINTS: '100000000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
   });

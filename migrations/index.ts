@@ -15,6 +15,7 @@ import * as m0009 from './0009_search_lexemes';
 import * as m0011 from './0011_search_access';
 import * as m0013 from './0013_outbox_delivery';
 import * as m0014 from './0014_unproven_admins';
+import * as m0015 from './0015_magic_link_requester';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_search_access': m0011,
   '0013_outbox_delivery': m0013,
   '0014_unproven_admins': m0014,
+  '0015_magic_link_requester': m0015,
 };

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { authenticate, type Authenticated } from '../../application/auth/sessions';
 import type { Services } from '../compose';
 import { accessTokenOf } from './auth-transport';
+import { clientNetwork } from './client-network';
 import { expressExchange } from './exchange';
 import type { RequestContext } from './operation';
 
@@ -15,7 +16,8 @@ export function contextFactory(services: Services): RequestContextFactory {
   return (req, res) => {
     const http = expressExchange(req, res, secure);
     let auth: Promise<Authenticated | null> | undefined;
-    const client = { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') ?? null };
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const client = { ip, network: clientNetwork(ip), userAgent: req.get('user-agent') ?? null };
     return {
       requestId: requestIdOf(req),
       ip: client.ip,

@@ -2,6 +2,13 @@
  * The in-process KeyValueStore: the embedded default when REDIS_URL is unset, and the fast test
  * double. It behaves as the Redis adapter does (tests/contract/key-value-store.contract.ts), with
  * a byte budget standing in for Redis' maxmemory.
+ *
+ * Time: like Redis, the store expires keys on its own time (the system's), never on the product
+ * clock. Records that must end at a product instant carry that instant and are checked against
+ * the product clock by their use case (domain/auth/README.md "Sessions", passkey challenges);
+ * the TTL only bounds how long a record is kept. Running the TTL on the product clock made the
+ * embedded store drop records a test clock had moved past while Redis kept them, so the two
+ * adapters answered differently (issue 11).
  */
 import type { Clock } from '../../application/ports/clock';
 import type { KeyValueStore, SetOptions } from '../../application/ports/key-value-store';
@@ -21,7 +28,11 @@ import {
 export const DEFAULT_MEMORY_STORE_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface MemoryKeyValueStoreOptions {
-  clock?: Clock;
+  /**
+   * The store's own time, the system's unless a store test simulates it (as a real Redis' clock
+   * would run); never the product clock, which tests move without the store's time passing.
+   */
+  storeClock?: Clock;
   /** The budget, in UTF-8 bytes of the stored JSON texts; a write beyond it is STORAGE_QUOTA_EXCEEDED. */
   maxBytes?: number;
 }
@@ -35,7 +46,7 @@ interface Entry {
 const systemClock: Clock = { now: () => new Date() };
 
 export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = {}): KeyValueStore {
-  const clock = options.clock ?? systemClock;
+  const clock = options.storeClock ?? systemClock;
   const maxBytes = options.maxBytes ?? DEFAULT_MEMORY_STORE_MAX_BYTES;
   if (!(maxBytes >= 0)) throw new RangeError(`maxBytes must be a number of bytes, not ${maxBytes}`);
   const entries = new Map<string, Entry>();

@@ -41,15 +41,27 @@ export function memoryMagicLinks(): MagicLinkRepository & MemoryTwin {
       return { status: 'consumed', link: copy(link) };
     },
 
-    async replaceOthers(email, keepId, now) {
+    async replaceOthers(email, requester, keepId, now) {
       const address = email.toLowerCase();
       let replaced = 0;
       for (const link of links.values()) {
-        if (link.email !== address || link.id === keepId || link.usedAt || link.replacedAt) continue;
+        if (link.email !== address || link.requester !== requester || link.id === keepId || link.usedAt || link.replacedAt) continue;
         link.replacedAt = new Date(now);
         replaced++;
       }
       return replaced;
+    },
+
+    async recentLinks(email, since) {
+      const address = email.toLowerCase();
+      let latest: MagicLinkRecord | undefined;
+      let count = 0;
+      for (const link of links.values()) {
+        if (link.email !== address || link.createdAt.getTime() <= since.getTime()) continue;
+        count++;
+        if (!latest || link.createdAt.getTime() >= latest.createdAt.getTime()) latest = link;
+      }
+      return { count, latest: latest ? { requester: latest.requester, createdAt: new Date(latest.createdAt) } : null };
     },
 
     async remove(id) {

@@ -2,7 +2,7 @@
  * Magic links in PostgreSQL (table `magic_links`). A link is consumed by one conditional update,
  * so two verifies racing on the same token cannot both succeed. Addresses are stored lower-case.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../application/ports/magic-links';
 import type { Database, MagicLinksTable } from './schema';
 import { isUuid } from './uuid';
@@ -13,6 +13,7 @@ const toRecord = (row: Selectable<MagicLinksTable>): MagicLinkRecord => ({
   email: row.email,
   tokenHash: row.token_hash,
   redirectPath: row.redirect_path,
+  requester: row.requester,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   usedAt: row.used_at,
@@ -38,6 +39,7 @@ export function postgresMagicLinks(db: Kysely<Database>): MagicLinkRepository {
           email: link.email.toLowerCase(),
           token_hash: link.tokenHash,
           redirect_path: link.redirectPath,
+          requester: link.requester,
           created_at: link.createdAt,
           expires_at: link.expiresAt,
         })
@@ -59,16 +61,30 @@ export function postgresMagicLinks(db: Kysely<Database>): MagicLinkRepository {
       return { status: row ? refusalOf(toRecord(row), now) : 'unknown' };
     },
 
-    async replaceOthers(email, keepId, now) {
+    async replaceOthers(email, requester, keepId, now) {
       let query = db
         .updateTable('magic_links')
         .set({ replaced_at: now })
         .where('email', '=', email.toLowerCase())
+        .where('requester', '=', requester)
         .where('used_at', 'is', null)
         .where('replaced_at', 'is', null);
       if (isUuid(keepId)) query = query.where('id', '<>', keepId);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async recentLinks(email, since) {
+      // One statement: the latest row, with the count of every matching row beside it.
+      const row = await db
+        .selectFrom('magic_links')
+        .select(['requester', 'created_at', sql<string | number>`count(*) over ()`.as('count')])
+        .where('email', '=', email.toLowerCase())
+        .where('created_at', '>', since)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? { count: Number(row.count), latest: { requester: row.requester, createdAt: row.created_at } } : { count: 0, latest: null };
     },
 
     async remove(id) {

@@ -56,6 +56,7 @@ export interface MagicLinksTable {
   email: string;
   token_hash: string;
   redirect_path: string | null;
+  requester: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: NullableTimestamp;

@@ -19,6 +19,12 @@ export interface AuthSettings {
   /** Origins a magic link may be built on: APP_URL's and CORS_ORIGINS. */
   allowedAppOrigins: string[];
   magicLinkTtlSeconds: number;
+  /**
+   * The least time between two mails to one address when different networks ask for them
+   * (MAGIC_LINK_PACE_SECONDS): requests from another network in between are answered the same,
+   * without a mail (domain/auth/README.md "Magic links").
+   */
+  magicLinkPaceSeconds: number;
   /** Lower-case addresses granted ADMIN at sign-in. */
   adminEmails: string[];
   productName: string;
@@ -65,6 +71,12 @@ export interface AuthDeps {
 
 /** Who is calling, as the transport saw it. */
 export interface ClientInfo {
+  /** The address the request came from (audit trail, sessions). */
   ip: string;
+  /**
+   * The client's network, which rate limits count: the IPv4 address (an IPv4-mapped IPv6 address
+   * is its IPv4 address), or the /64 of an IPv6 address, which one subscriber holds whole.
+   */
+  network: string;
   userAgent: string | null;
 }

@@ -5,12 +5,13 @@
  * success, no session is made); otherwise the error says why (expired, replaced, unknown).
  */
 import { magicLinkMail, magicLinkUrl, resolveMagicLinkTarget } from '../../domain/auth/magic-link';
+import { mustPace } from '../../domain/auth/magic-link-pacing';
 import { normaliseRoles } from '../../domain/auth/roles';
 import { MAGIC_LINK_TOKEN_MAX_LENGTH, TOKEN_REQUIRED_MESSAGE, type MagicLinkRequest, type VerifyMagicLinkInput } from '../../domain/auth/schemas';
 import type { User } from '../../domain/auth/user';
 import { AppError, conflict, forbidden, invalidInput, upstreamUnavailable } from '../../domain/shared/errors';
 import type { AuthDeps, AuthTxPorts, ClientInfo } from './deps';
-import { emailKey, ipKey, spendAttempt } from './rate-limits';
+import { charges, spendAttempt } from './rate-limits';
 import { reclaimUnprovenAccount } from './reclaim';
 import { startSession, type IssuedTokens } from './sessions';
 import { recordSignIn } from './sign-in';
@@ -22,24 +23,40 @@ export const INVALID_LINK_MESSAGE = 'Invalid or expired magic link';
 export async function requestMagicLink(d: AuthDeps, input: MagicLinkRequest, client: ClientInfo): Promise<{ message: string }> {
   const target = resolveMagicLinkTarget(input, { appUrl: d.settings.appUrl, allowedOrigins: d.settings.allowedAppOrigins });
   const now = d.clock.now();
+  // The requester is the client's network: its allowance for this address is its own, so requests
+  // from elsewhere can never spend the owner's (domain/auth/README.md "Magic links").
+  const requester = client.network;
   try {
-    await spendAttempt(d.rateLimiter, 'magic-link', [ipKey(client.ip), emailKey(input.email)]);
+    await spendAttempt(d.rateLimiter, charges.magicLink(client, input.email));
   } catch (error) {
     await d.audit.record({ action: 'magic_link.requested', outcome: 'failure', method: 'MAGIC_LINK', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'rate limited' }, at: now });
     throw error;
   }
 
+  // Pacing: another network had a link mailed to this address moments ago (or the address is busy).
+  // Many networks asking for one address are slowed, never refused: the same answer, no new link,
+  // no mail, and nothing voided. The mail just sent holds a link that works (only its own
+  // requester's requests void it).
+  const recent = await d.magicLinks.recentLinks(input.email, new Date(now.getTime() - d.settings.magicLinkTtlSeconds * 1000));
+  if (mustPace(recent, requester, now, d.settings.magicLinkPaceSeconds)) {
+    await d.audit.record({ action: 'magic_link.requested', outcome: 'success', method: 'MAGIC_LINK', email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { paced: true }, at: now });
+    return { message: MAGIC_LINK_SENT_MESSAGE };
+  }
+
   const token = d.secrets.token();
   const id = d.secrets.uuid();
-  // Older links are voided before this one is stored, never after: a link is only ever replaced by
-  // a request that stores its own afterwards, so of two requests racing the later-stored link
-  // always stays usable (voiding after sending let two racing requests void each other).
-  await d.magicLinks.replaceOthers(input.email, id, now);
+  // A new link voids the older links this requester asked for, and no one else's: a request the
+  // owner did not make never voids the owner's link. Voided before this one is stored, never
+  // after: a link is only ever replaced by a request that stores its own afterwards, so of two
+  // requests racing the later-stored link always stays usable (voiding after sending let two
+  // racing requests void each other).
+  await d.magicLinks.replaceOthers(input.email, requester, id, now);
   await d.magicLinks.create({
     id,
     email: input.email,
     tokenHash: d.secrets.hash(token),
     redirectPath: target.redirectPath,
+    requester,
     createdAt: now,
     expiresAt: new Date(now.getTime() + d.settings.magicLinkTtlSeconds * 1000),
   });

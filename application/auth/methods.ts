@@ -164,13 +164,13 @@ export async function reauthenticate(d: AuthDeps, actor: Actor | null, input: Re
   }
   // Counted before the hash check, as at login: parallel guesses cannot outrun the allowance.
   const keys = passwordKeys(client, user.email);
-  await spendAttempt(d.rateLimiter, 'password', keys);
+  await spendAttempt(d.rateLimiter, keys);
   const ok = user.passwordHash && input.password ? (await d.passwords.verify(user.passwordHash, input.password)).ok : (await d.passwords.verifyDummy(input.password ?? ''), false);
   if (!ok) {
     await d.audit.record({ action: 'reauthenticate', outcome: 'failure', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
     throw unauthenticated(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
-  await refundAttempt(d.rateLimiter, 'password', keys);
+  await refundAttempt(d.rateLimiter, keys);
   await d.sessions.markReauthenticated(a.sessionId, now);
   await d.audit.record({ action: 'reauthenticate', outcome: 'success', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, at: now });
   return fresh();

@@ -30,7 +30,7 @@ import type { AuditEvent } from '../ports/audit-log';
 import type { PasskeyDescriptor } from '../ports/passkeys';
 import type { AuthDeps, ClientInfo } from './deps';
 import { INACTIVE_MESSAGE } from './magic-link';
-import { ipKey, spendAttempt } from './rate-limits';
+import { charges, networkKey, spendAttempt } from './rate-limits';
 import { startSession, type IssuedTokens } from './sessions';
 import { recordSignIn } from './sign-in';
 
@@ -154,12 +154,12 @@ export async function renamePasskey(d: Pick<AuthDeps, 'passkeys' | 'clock' | 'au
   return passkey;
 }
 
-/** Refuses with 429 when the caller's IP has spent its passkey allowance (without spending any). */
-async function refuseWhenSpent(d: Pick<AuthDeps, 'rateLimiter'>, client: ClientInfo) {
-  const state = await d.rateLimiter.peek('passkey', ipKey(client.ip));
+/** Refuses with 429 when the caller's network has spent its passkey allowance (without spending any). */
+async function refuseWhenSpent(d: Pick<AuthDeps, 'rateLimiter' | 'clock'>, client: ClientInfo) {
+  const state = await d.rateLimiter.peek('passkey', networkKey(client));
   if (state.remaining > 0) return;
-  // resetsAt comes from the limiter's own clock (wall time), so it is compared with wall time.
-  const seconds = Math.max(1, Math.ceil((state.resetsAt.getTime() - Date.now()) / 1000));
+  // The limiter places resetsAt on the product clock (adapters/rate-limit), so it is compared with that clock.
+  const seconds = Math.max(1, Math.ceil((state.resetsAt.getTime() - d.clock.now().getTime()) / 1000));
   throw rateLimited(tooManyAttemptsMessage(seconds), seconds);
 }
 
@@ -221,14 +221,14 @@ export async function startPasskeySignIn(d: AuthDeps, client: ClientInfo): Promi
   return { options };
 }
 
-/** Sign-in: every attempt counts against the `passkey` limit of the client IP. */
+/** Sign-in: every attempt counts against the `passkey` limit of the client network. */
 export async function finishPasskeySignIn(
   d: AuthDeps,
   input: { credential: AuthenticationCredential },
   client: ClientInfo,
   previousSessionId: string | null,
 ): Promise<{ user: User; tokens: IssuedTokens }> {
-  await spendAttempt(d.rateLimiter, 'passkey', [ipKey(client.ip)]);
+  await spendAttempt(d.rateLimiter, charges.passkey(client));
   const now = d.clock.now();
   const { passkey, user } = await verifyAssertion(d, 'sign-in', input.credential, client, now, null);
   if (!user.isActive) {
@@ -254,7 +254,7 @@ export async function startPasskeyReauthentication(d: AuthDeps, actor: Actor | n
 /** Re-authentication: the session proves again who it is with one of the member's passkeys (methods.ts reauthenticate). */
 export async function reauthenticateWithPasskey(d: AuthDeps, actor: Actor, credential: AuthenticationCredential | undefined, client: ClientInfo): Promise<void> {
   if (!credential) throw invalidInput(PASSKEY_CREDENTIAL_REQUIRED, [{ path: 'credential', message: PASSKEY_CREDENTIAL_REQUIRED }]);
-  await spendAttempt(d.rateLimiter, 'passkey', [ipKey(client.ip)]);
+  await spendAttempt(d.rateLimiter, charges.passkey(client));
   const now = d.clock.now();
   const { passkey } = await verifyAssertion(d, 'reauthenticate', credential, client, now, { userId: actor.userId, sessionId: actor.sessionId });
   await d.sessions.markReauthenticated(actor.sessionId, now);

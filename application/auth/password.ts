@@ -1,7 +1,7 @@
 /**
  * Passwords (issue 4): register, log in, set up or change. Login does the same work whether or
  * not the address has an account (a dummy hash for unknown ones) and answers 'Invalid credentials'
- * alike. Every password check is counted against the per-IP and per-address password limits
+ * alike. Every password check is counted against the per-network and per-address password limits
  * *before* the hash is computed, so a burst of parallel guesses cannot slip past the allowance
  * while the ~0.3 s scrypt runs; a check that succeeds gives its own attempt back (failures stand
  * until their window ends). An address over its limit can still sign in by magic link or passkey.
@@ -14,7 +14,7 @@ import type { User } from '../../domain/auth/user';
 import { AppError, conflict, forbidden, invalidInput, notFound, unauthenticated } from '../../domain/shared/errors';
 import type { AuthDeps, ClientInfo } from './deps';
 import { INACTIVE_MESSAGE } from './magic-link';
-import { emailKey, ipKey, memberKey, refundAttempt, spendAttempt } from './rate-limits';
+import { charges, refundAttempt, spendAttempt } from './rate-limits';
 import { startSession, type IssuedTokens } from './sessions';
 import { recordSignIn } from './sign-in';
 
@@ -26,7 +26,7 @@ function refuseCommon(d: Pick<AuthDeps, 'commonPasswords'>, password: string) {
 }
 
 /** The keys a password check by this client for this address counts against. */
-export const passwordKeys = (client: ClientInfo, email: string) => [ipKey(client.ip), emailKey(email)];
+export const passwordKeys = (client: ClientInfo, email: string) => charges.password(client, email);
 
 export async function register(
   d: AuthDeps,
@@ -34,9 +34,9 @@ export async function register(
   client: ClientInfo,
   previousSessionId: string | null,
 ): Promise<{ user: User; tokens: IssuedTokens }> {
-  // Every registration counts, whatever its outcome: it is a per-IP brake on creating accounts and
+  // Every registration counts, whatever its outcome: it is a per-network brake on creating accounts and
   // on probing which addresses have one (409 EMAIL_TAKEN).
-  await spendAttempt(d.rateLimiter, 'password', [ipKey(client.ip)]);
+  await spendAttempt(d.rateLimiter, charges.password(client));
   refuseCommon(d, input.password);
   const now = d.clock.now();
   const passwordHash = await d.passwords.hash(input.password);
@@ -59,7 +59,7 @@ export async function register(
 
 export async function login(d: AuthDeps, input: { email: string; password: string }, client: ClientInfo, previousSessionId: string | null): Promise<{ user: User; tokens: IssuedTokens }> {
   const keys = passwordKeys(client, input.email);
-  await spendAttempt(d.rateLimiter, 'password', keys);
+  await spendAttempt(d.rateLimiter, keys);
   const now = d.clock.now();
   const user = await d.users.byEmail(input.email);
   let ok = false;
@@ -74,7 +74,7 @@ export async function login(d: AuthDeps, input: { email: string; password: strin
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', userId: user?.id ?? null, email: input.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'invalid credentials' }, at: now });
     throw unauthenticated(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
-  await refundAttempt(d.rateLimiter, 'password', keys);
+  await refundAttempt(d.rateLimiter, keys);
   if (!user.isActive) {
     await d.audit.record({ action: 'sign_in', outcome: 'failure', method: 'PASSWORD', userId: user.id, email: user.email, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'inactive' }, at: now });
     throw forbidden(INACTIVE_MESSAGE, 'ACCOUNT_INACTIVE');
@@ -104,12 +104,12 @@ export async function setupPassword(
   // A first password (or a change without the current one) is a new way in: a recent sign-in, like removing one.
   if (!user.passwordHash || input.currentPassword === undefined) requireRecentAuthentication(a, now, REAUTHENTICATION_WINDOW_SECONDS);
   refuseCommon(d, input.password);
-  await spendAttempt(d.rateLimiter, 'password', [memberKey(user.id)]);
+  await spendAttempt(d.rateLimiter, charges.setPassword(user.id));
   if (user.passwordHash && input.currentPassword !== undefined) {
     const keys = passwordKeys(client, user.email);
-    await spendAttempt(d.rateLimiter, 'password', keys);
+    await spendAttempt(d.rateLimiter, keys);
     const check = await d.passwords.verify(user.passwordHash, input.currentPassword);
-    if (check.ok) await refundAttempt(d.rateLimiter, 'password', keys);
+    if (check.ok) await refundAttempt(d.rateLimiter, keys);
     else {
       await d.audit.record({ action: 'password.set', outcome: 'failure', method: 'PASSWORD', userId: user.id, sessionId: a.sessionId, ip: client.ip, userAgent: client.userAgent, detail: { reason: 'wrong current password' }, at: now });
       throw new AppError('invalid_input', 'INVALID_CURRENT_PASSWORD', CURRENT_PASSWORD_WRONG, { errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }] });

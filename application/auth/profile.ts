@@ -4,7 +4,7 @@ import type { PreferencesUpdate, ProfileUpdate } from '../../domain/auth/schemas
 import type { User } from '../../domain/auth/user';
 import { notFound } from '../../domain/shared/errors';
 import type { AuthDeps, ClientInfo } from './deps';
-import { ipKey, spendAttempt } from './rate-limits';
+import { charges, spendAttempt } from './rate-limits';
 
 export async function updateProfile(d: Pick<AuthDeps, 'users' | 'clock' | 'audit'>, actor: Actor | null, input: ProfileUpdate, client: ClientInfo): Promise<User> {
   const a = requirePermission(actor, 'profile.manage');
@@ -34,11 +34,11 @@ export async function updatePreferences(d: Pick<AuthDeps, 'users' | 'clock' | 'a
 
 /**
  * Whether an address has an account, so the sign-in screen can offer the right method. It does
- * reveal existence, so it is rate-limited per client IP ('check-email': 20 per 10 minutes by
- * default): enumeration at speed is refused with 429.
+ * reveal existence, so it is rate-limited per client network ('check-email': 100 per 10 minutes
+ * by default, a classroom's worth): enumeration at speed is refused with 429.
  */
 export async function checkEmail(d: Pick<AuthDeps, 'users' | 'rateLimiter'>, email: string, client: ClientInfo) {
-  await spendAttempt(d.rateLimiter, 'check-email', [ipKey(client.ip)]);
+  await spendAttempt(d.rateLimiter, charges.checkEmail(client));
   const user = await d.users.byEmail(email);
   return { exists: !!user && user.isActive, hasPassword: !!user?.passwordHash && user.isActive };
 }

@@ -29,6 +29,11 @@ interface SocialFlow {
   redirectPath: string | null;
   /** The member who was signed in when the flow started: the provider account is linked to them. */
   linkUserId: string | null;
+  /**
+   * When the flow ends, on the product clock (epoch ms). The store's TTL, the same length, runs on
+   * the store's own time and only bounds how long the record is kept, as for session tokens.
+   */
+  expiresAt: number;
 }
 
 const flowKey = (d: Pick<SocialDeps, 'secrets'>, flowToken: string) => authKey('social-flow', d.secrets.hash(flowToken));
@@ -66,6 +71,7 @@ export async function beginSocialSignIn(d: SocialDeps, actor: Actor | null, inpu
     codeVerifier: d.secrets.token(),
     redirectPath: safeRedirectPath(input.redirect, new URL(d.settings.appUrl).origin),
     linkUserId: actor?.userId ?? null,
+    expiresAt: d.clock.now().getTime() + SOCIAL_FLOW_TTL_SECONDS * 1000,
   };
   const authorizationUrl = await d.socialProviders.authorizationUrl(provider.id, { redirectUri: socialRedirectUri(d, provider.id), state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier });
   const flowToken = d.secrets.token();
@@ -109,6 +115,8 @@ export async function completeSocialSignIn(d: SocialDeps, input: SocialCallback,
   // Taken, not read: a state is good for one callback, whatever that callback's outcome.
   const flow = input.flowToken && input.flowToken.length <= 200 ? await d.kv.take<SocialFlow>(flowKey(d, input.flowToken)) : null;
   if (!flow) throw await fail('SOCIAL_FLOW_EXPIRED', { reason: input.flowToken ? 'no such flow (expired or used)' : 'no flow cookie' });
+  // A record without an expiry was stored before flows carried one: its TTL (10 minutes) is its bound.
+  if (flow.expiresAt !== undefined && flow.expiresAt <= now.getTime()) throw await fail('SOCIAL_FLOW_EXPIRED', { userId: flow.linkUserId, reason: 'expired' });
   if (flow.provider !== provider.id || input.params.state !== flow.state) throw await fail('SOCIAL_STATE_MISMATCH', { userId: flow.linkUserId });
   if (flow.linkUserId && input.actor && input.actor.userId !== flow.linkUserId) throw await fail('SOCIAL_SESSION_CHANGED', { userId: flow.linkUserId });
 

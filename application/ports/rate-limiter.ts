@@ -1,5 +1,9 @@
-/** Attempt counters per action and key (an address, a client IP). */
-export type RateLimitedAction = 'magic-link' | 'password' | 'passkey' | 'check-email';
+/**
+ * Attempt counters per limit and key. Each limit counts one kind of key (application/auth/rate-limits.ts):
+ * `magic-link` an address as asked for by one network, `password` an address, and the others the
+ * client's network.
+ */
+export type RateLimitedAction = 'magic-link' | 'magic-link-ip' | 'password' | 'password-ip' | 'passkey' | 'check-email';
 
 export interface RateLimitState {
   /** Attempts left in the current window. */

@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' }, { overrides: { clock } });
+  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_PASSWORD_IP_POINTS: '1000' }, { overrides: { clock } });
 });
 afterAll(async () => server.close());
 

@@ -45,6 +45,9 @@ async function register(api: ApiClient, email: string, password = GOOD) {
 }
 
 async function viaMagicLink(api: ApiClient, email: string) {
+  // Each client is its own network: past the pacing minute, so another network's link for the
+  // same address does not hold this one back (domain/auth/magic-link-pacing.ts).
+  clock.advance(61 * 1000);
   const before = server.services.devMailbox!.list(email).length;
   expect((await api.post('/api/auth/magic-link', { email })).status).toBe(200);
   const mails = server.services.devMailbox!.list(email);

@@ -12,7 +12,7 @@ const PASSWORD = 'Galt-Gulch-Motor-1957';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ CORS_ORIGINS: PARTNER, RATE_LIMIT_MAGIC_LINK_POINTS: '1000', RATE_LIMIT_PASSWORD_POINTS: '1000' });
+  server = await startTestServer({ CORS_ORIGINS: PARTNER, RATE_LIMIT_MAGIC_LINK_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_IP_POINTS: '1000', RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_PASSWORD_IP_POINTS: '1000' });
 });
 afterAll(async () => server.close());
 

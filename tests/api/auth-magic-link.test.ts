@@ -13,7 +13,7 @@ let appUrl: string;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestServer(
-    { SMTP_URL: smtp.url, MAIL_FROM: 'Sign-in <signin@example.org>', ADMIN_EMAILS: 'Boss@Example.org', CORS_ORIGINS: 'https://partner.example.org', RATE_LIMIT_MAGIC_LINK_POINTS: '1000', RATE_LIMIT_CHECK_EMAIL_POINTS: '1000' },
+    { SMTP_URL: smtp.url, MAIL_FROM: 'Sign-in <signin@example.org>', ADMIN_EMAILS: 'Boss@Example.org', CORS_ORIGINS: 'https://partner.example.org', RATE_LIMIT_MAGIC_LINK_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_IP_POINTS: '1000', RATE_LIMIT_CHECK_EMAIL_POINTS: '1000' },
     { overrides: { clock } },
   );
   appUrl = server.services.config.appUrl;

@@ -17,7 +17,7 @@ let smtp: SmtpSink;
 let server: TestServer;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_POINTS: '1000' }, { overrides: { clock } });
+  server = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_PASSWORD_IP_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_IP_POINTS: '1000' }, { overrides: { clock } });
 });
 afterAll(async () => {
   await server.close();

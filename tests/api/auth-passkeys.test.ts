@@ -15,7 +15,7 @@ import { authenticatorFor, b64url, type Corruption, type SoftwareAuthenticator }
 const clock = testClock(new Date('2026-05-01T09:00:00Z'));
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSKEY_POINTS: '10000', RATE_LIMIT_MAGIC_LINK_POINTS: '10000' }, { overrides: { clock } });
+  server = await startTestServer({ RATE_LIMIT_PASSKEY_POINTS: '10000', RATE_LIMIT_MAGIC_LINK_POINTS: '10000', RATE_LIMIT_MAGIC_LINK_IP_POINTS: '10000' }, { overrides: { clock } });
 });
 afterAll(async () => server.close());
 

@@ -10,7 +10,7 @@ import { authenticatorFor } from '../support/software-authenticator';
 const clock = testClock(new Date('2026-05-01T09:00:00Z'));
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_POINTS: '1000' }, { overrides: { clock } });
+  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_PASSWORD_IP_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_IP_POINTS: '1000' }, { overrides: { clock } });
 });
 afterAll(async () => server.close());
 
@@ -147,7 +147,15 @@ describe('online guessing', () => {
   let limited: TestServer;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    limited = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: String(ALLOWANCE), RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '600', TRUSTED_PROXIES: 'loopback', SMTP_URL: smtp.url });
+    // The same allowance per address and per client network, so each test can spend either.
+    limited = await startTestServer({
+      RATE_LIMIT_PASSWORD_POINTS: String(ALLOWANCE),
+      RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '600',
+      RATE_LIMIT_PASSWORD_IP_POINTS: String(ALLOWANCE),
+      RATE_LIMIT_PASSWORD_IP_WINDOW_SECONDS: '600',
+      TRUSTED_PROXIES: 'loopback',
+      SMTP_URL: smtp.url,
+    });
   });
   afterAll(async () => {
     await limited.close();
@@ -168,9 +176,10 @@ describe('online guessing', () => {
     const registrar = from();
     const res = await registrar.post('/api/auth/register', { email, password: GOOD, firstName: 'Hank', lastName: 'Rearden' });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    const api = from();
+    const network = freshIp();
+    const api = from(network);
     for (const [name, value] of registrar.cookies) api.cookies.set(name, value);
-    return { email, api };
+    return { email, api, network };
   }
 
   function expectLocked(res: ApiAnswer) {
@@ -199,7 +208,9 @@ describe('online guessing', () => {
     // Another IP, the right password: the address itself is locked.
     const second = from();
     expectLocked(await login(second, email, GOOD));
-    expect((await second.get(`/api/auth/rate-limit?action=password&email=${encodeURIComponent(email)}`)).json.remaining).toBe(0);
+    // Asking about the address tells that IP its own allowance (one attempt spent), never the
+    // address's, which is anyone else's business (issue 11 §7).
+    expect((await second.get(`/api/auth/rate-limit?action=password&email=${encodeURIComponent(email)}`)).json.remaining).toBe(ALLOWANCE - 1);
     // That second IP has spent nothing of its own: another address still gets a real answer.
     expect((await login(second, uniqueEmail('other'), 'wrong-guess-here')).status).toBe(401);
   });
@@ -227,7 +238,7 @@ describe('online guessing', () => {
   });
 
   it('during a password lock the member still signs in by e-mailed link and by passkey', async () => {
-    const { email, api: registered } = await member();
+    const { email, api: registered, network } = await member();
     // The address proven first: an unproven account's password and passkeys go at its first
     // e-mailed link (account pre-hijacking), so the member sets the password again after it.
     const sent = smtp.mails.length;
@@ -242,7 +253,9 @@ describe('online guessing', () => {
 
     const attacker = from();
     for (let i = 0; i < ALLOWANCE; i++) expect((await login(attacker, email, `wrong-${i}-guess`)).status).toBe(401);
-    const owner = from();
+    // The member, signed out, on their own network: the one that asked for the address's latest
+    // link, so a new link is sent at once (another network would be paced for a minute).
+    const owner = from(network);
     expectLocked(await login(owner, email, GOOD));
 
     // A real link through SMTP, opened by the member.
@@ -300,7 +313,13 @@ describe('online guessing', () => {
   it('lets the lock expire', async () => {
     // A window long enough for four scrypt logins on a loaded machine; the wait at the end follows
     // the server's own Retry-After, so the test does not depend on how fast the logins ran.
-    const short = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '3', RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '10', TRUSTED_PROXIES: 'loopback' });
+    const short = await startTestServer({
+      RATE_LIMIT_PASSWORD_POINTS: '3',
+      RATE_LIMIT_PASSWORD_WINDOW_SECONDS: '10',
+      RATE_LIMIT_PASSWORD_IP_POINTS: '3',
+      RATE_LIMIT_PASSWORD_IP_WINDOW_SECONDS: '10',
+      TRUSTED_PROXIES: 'loopback',
+    });
     try {
       const email = `locked.${Date.now()}@example.org`;
       const setup = new ApiClient(short.url, { 'x-forwarded-for': '1.1.1.1' });
@@ -311,7 +330,7 @@ describe('online guessing', () => {
       expect(locked.status).toBe(429);
       expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(locked.json.message).toMatch(/^Too many attempts\. Please try again in 1 minute\.$/);
-      const magic = await short.services.auth.deps.rateLimiter.peek('magic-link', `email:${email}`);
+      const magic = await short.services.auth.deps.rateLimiter.peek('magic-link', `email:${email}|ip:127.0.0.1`);
       expect(magic.remaining).toBeGreaterThan(0);
       const retryAfter = Number(locked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);

@@ -19,9 +19,9 @@ const NEW_PASSWORD = 'Hank-Rearden-Metal-1957';
 let server: TestServer;
 let proxied: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_POINTS: '1000' });
+  server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_PASSWORD_IP_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_IP_POINTS: '1000' });
   // Behind a proxy on this machine: its X-Forwarded-For and country header are believed.
-  proxied = await startTestServer({ TRUSTED_PROXIES: 'loopback', RATE_LIMIT_PASSWORD_POINTS: '1000' });
+  proxied = await startTestServer({ TRUSTED_PROXIES: 'loopback', RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_PASSWORD_IP_POINTS: '1000' });
 });
 afterAll(async () => {
   await server.close();

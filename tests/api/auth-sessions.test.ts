@@ -13,7 +13,7 @@ const clock = testClock(new Date('2026-06-01T09:00:00Z'));
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_MAGIC_LINK_POINTS: '1000' }, { overrides: { clock } });
+  server = await startTestServer({ RATE_LIMIT_MAGIC_LINK_POINTS: '1000', RATE_LIMIT_MAGIC_LINK_IP_POINTS: '1000' }, { overrides: { clock } });
 });
 afterAll(async () => server.close());
 

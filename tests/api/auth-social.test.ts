@@ -23,7 +23,9 @@ beforeAll(async () => {
     OIDC_TESTID_CLIENT_ID: peer.clientId,
     OIDC_TESTID_CLIENT_SECRET: peer.clientSecret,
     RATE_LIMIT_MAGIC_LINK_POINTS: '1000',
+    RATE_LIMIT_MAGIC_LINK_IP_POINTS: '1000',
     RATE_LIMIT_PASSWORD_POINTS: '1000',
+    RATE_LIMIT_PASSWORD_IP_POINTS: '1000',
   });
   appUrl = server.services.config.appUrl;
   callbackBase = `${appUrl}/api/auth/connect/testid/callback`;

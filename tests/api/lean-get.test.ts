@@ -18,7 +18,7 @@ let member: ApiClient;
 let bearer: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ CORS_ORIGINS: PARTNER, RATE_LIMIT_MAGIC_LINK_POINTS: '100' });
+  server = await startTestServer({ CORS_ORIGINS: PARTNER, RATE_LIMIT_MAGIC_LINK_POINTS: '100', RATE_LIMIT_MAGIC_LINK_IP_POINTS: '100' });
   expressOnly = await startHttpServer(server.services, { port: 0, host: '127.0.0.1', leanGet: false, clientDir: path.join(tmpdir(), 'olp-no-client') });
   await demoContentSeeder.run(server.services);
   // A member signed in by bearer token, so both listeners can be asked as the same member.

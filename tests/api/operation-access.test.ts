@@ -86,7 +86,7 @@ describe('every operation that declares no session', () => {
       requestId: 'access-test',
       ip: '127.0.0.1',
       userAgent: undefined,
-      client: { ip: '127.0.0.1', userAgent: null },
+      client: { ip: '127.0.0.1', network: '127.0.0.1', userAgent: null },
       services: server.services,
       auth: async () => null,
       actor: async () => null,

@@ -194,6 +194,7 @@ describe('graceful shutdown', () => {
     const server = await startServer({
       // Runs share one Redis (and one client address): a generous allowance keeps repeated runs from meeting the limit.
       RATE_LIMIT_MAGIC_LINK_POINTS: '100000',
+      RATE_LIMIT_MAGIC_LINK_IP_POINTS: '100000',
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     });

@@ -92,6 +92,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const T0 = new Date('2030-03-04T05:06:07.891Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const MINUTE = 60_000;
+const SECOND = 1_000;
 
 const uniqueEmail = (label = 'member') => `${label}.${randomUUID().slice(0, 8)}@example.test`;
 const tokenHash = () => randomBytes(32).toString('base64url');
@@ -357,6 +358,7 @@ function magicLinksContract(repos: () => AuthRepositories) {
     email: uniqueEmail('link'),
     tokenHash: tokenHash(),
     redirectPath: '/dashboard',
+    requester: '203.0.113.5',
     createdAt: T0,
     expiresAt: at(15 * MINUTE),
     ...overrides,
@@ -412,14 +414,45 @@ function magicLinksContract(repos: () => AuthRepositories) {
       await repos().magicLinks.consume(used.tokenHash, T0);
 
       // The unused ones, expired or not; the used link stays used.
-      expect(await repos().magicLinks.replaceOthers(email.toUpperCase(), newest.id, at(MINUTE))).toBe(3);
-      expect(await repos().magicLinks.replaceOthers(email, newest.id, at(2 * MINUTE))).toBe(0);
+      expect(await repos().magicLinks.replaceOthers(email.toUpperCase(), '203.0.113.5', newest.id, at(MINUTE))).toBe(3);
+      expect(await repos().magicLinks.replaceOthers(email, '203.0.113.5', newest.id, at(2 * MINUTE))).toBe(0);
 
       expect(await repos().magicLinks.consume(older.tokenHash, at(2 * MINUTE))).toEqual({ status: 'replaced' });
       expect(await repos().magicLinks.consume(old.tokenHash, at(2 * MINUTE))).toEqual({ status: 'replaced' });
       expect(await repos().magicLinks.consume(used.tokenHash, at(2 * MINUTE))).toEqual({ status: 'used' });
       expect((await repos().magicLinks.consume(someoneElse.tokenHash, at(2 * MINUTE))).status).toBe('consumed');
       expect(await repos().magicLinks.consume(newest.tokenHash, at(2 * MINUTE))).toMatchObject({ status: 'consumed', link: { id: newest.id, replacedAt: null } });
+    });
+
+    it("replaces only the links the same requester asked for: another requester's and unrecorded ones stay usable", async () => {
+      const email = uniqueEmail('requester');
+      const mine = aLink({ email, requester: '2001:db8:1:2::/64' });
+      const owners = aLink({ email, requester: '198.51.100.7' });
+      const unrecorded = aLink({ email, requester: null });
+      const newest = aLink({ email, requester: '2001:db8:1:2::/64', createdAt: at(MINUTE) });
+      for (const link of [mine, owners, unrecorded, newest]) await repos().magicLinks.create(link);
+      expect(await repos().magicLinks.replaceOthers(email, '2001:db8:1:2::/64', newest.id, at(MINUTE))).toBe(1);
+      expect(await repos().magicLinks.consume(mine.tokenHash, at(2 * MINUTE))).toEqual({ status: 'replaced' });
+      expect(await repos().magicLinks.consume(owners.tokenHash, at(2 * MINUTE))).toMatchObject({ status: 'consumed', link: { requester: '198.51.100.7' } });
+      expect((await repos().magicLinks.consume(unrecorded.tokenHash, at(2 * MINUTE))).status).toBe('consumed');
+      expect((await repos().magicLinks.consume(newest.tokenHash, at(2 * MINUTE))).status).toBe('consumed');
+    });
+
+    it("counts the address's links created after an instant, whatever their state, and answers the latest", async () => {
+      const email = uniqueEmail('latest');
+      expect(await repos().magicLinks.recentLinks(email, at(-MINUTE))).toEqual({ count: 0, latest: null });
+      const first = aLink({ email, requester: '198.51.100.1', createdAt: T0 });
+      const second = aLink({ email: email.toUpperCase(), requester: '198.51.100.2', createdAt: at(30 * SECOND) });
+      for (const link of [first, second, aLink({ requester: '198.51.100.3', createdAt: at(40 * SECOND) })]) await repos().magicLinks.create(link);
+      await repos().magicLinks.consume(second.tokenHash, at(31 * SECOND));
+      await repos().magicLinks.replaceOthers(email, '198.51.100.1', randomUUID(), at(32 * SECOND));
+      expect(await repos().magicLinks.recentLinks(email.toUpperCase(), at(-MINUTE))).toEqual({ count: 2, latest: { requester: '198.51.100.2', createdAt: at(30 * SECOND) } });
+      expect(await repos().magicLinks.recentLinks(email, at(29 * SECOND))).toEqual({ count: 1, latest: { requester: '198.51.100.2', createdAt: at(30 * SECOND) } });
+      // Strictly after: a link created at the instant itself is not counted.
+      expect(await repos().magicLinks.recentLinks(email, at(30 * SECOND))).toEqual({ count: 0, latest: null });
+      // A link removed (its mail failed) was never sent: it does not count.
+      await repos().magicLinks.remove(second.id);
+      expect(await repos().magicLinks.recentLinks(email, at(-MINUTE))).toEqual({ count: 1, latest: { requester: '198.51.100.1', createdAt: T0 } });
     });
 
     it('says used before replaced, and replaced before expired', async () => {
@@ -429,7 +462,7 @@ function magicLinksContract(repos: () => AuthRepositories) {
       const keep = aLink({ email });
       for (const link of [used, replaced, keep]) await repos().magicLinks.create(link);
       await repos().magicLinks.consume(used.tokenHash, T0);
-      await repos().magicLinks.replaceOthers(email, keep.id, at(1));
+      await repos().magicLinks.replaceOthers(email, '203.0.113.5', keep.id, at(1));
       const afterExpiry = at(16 * MINUTE);
       expect(await repos().magicLinks.consume(used.tokenHash, afterExpiry)).toEqual({ status: 'used' });
       expect(await repos().magicLinks.consume(replaced.tokenHash, afterExpiry)).toEqual({ status: 'replaced' });

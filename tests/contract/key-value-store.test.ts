@@ -21,15 +21,15 @@ const failingClock = {
 
 keyValueStoreContract('memory', async () => {
   const clock = testClock();
-  const store = createMemoryKeyValueStore({ clock });
+  const store = createMemoryKeyValueStore({ storeClock: clock });
   return {
     store,
     peer: store,
     elapse: async (seconds) => clock.advance(seconds * 1000),
-    full: createMemoryKeyValueStore({ clock, maxBytes: 0 }),
+    full: createMemoryKeyValueStore({ storeClock: clock, maxBytes: 0 }),
     // The memory store has no connection to lose: what can fail inside it is reported with STORAGE_* codes.
     broken: {
-      store: createMemoryKeyValueStore({ clock: failingClock }),
+      store: createMemoryKeyValueStore({ storeClock: failingClock }),
       codes: { get: 'STORAGE_GET_ERROR', set: 'STORAGE_SET_ERROR', remove: 'STORAGE_REMOVE_ERROR' },
     },
     close: async () => undefined,
@@ -39,7 +39,7 @@ keyValueStoreContract('memory', async () => {
 describe('memory KeyValueStore: time and budget', () => {
   it('expires a key at the instant its time to live ends, and rounds ttl up', async () => {
     const clock = testClock();
-    const store = createMemoryKeyValueStore({ clock });
+    const store = createMemoryKeyValueStore({ storeClock: clock });
     await store.set('k', 'v', { ttlSeconds: 10 });
     clock.advance(9_001);
     expect(await store.ttl('k')).toBe(1);
@@ -50,7 +50,7 @@ describe('memory KeyValueStore: time and budget', () => {
   });
 
   it('counts the UTF-8 bytes of stored JSON against the budget', async () => {
-    const store = createMemoryKeyValueStore({ clock: testClock(), maxBytes: 10 });
+    const store = createMemoryKeyValueStore({ storeClock: testClock(), maxBytes: 10 });
     expect(await store.set('a', 'ééé')).toBe(true); // "ééé" is 2 + 6 = 8 bytes
     await expect(store.set('b', 'xx')).rejects.toMatchObject({ code: 'STORAGE_QUOTA_EXCEEDED', kind: 'storage_full' });
     expect(await store.get('b')).toBeNull();
@@ -59,7 +59,7 @@ describe('memory KeyValueStore: time and budget', () => {
 
   it('frees the budget on overwrite, remove, take and expiry', async () => {
     const clock = testClock();
-    const store = createMemoryKeyValueStore({ clock, maxBytes: 10 });
+    const store = createMemoryKeyValueStore({ storeClock: clock, maxBytes: 10 });
     await store.set('a', '12345678'); // 10 bytes: full
     expect(await store.set('a', 'abcdefgh')).toBe(true); // an overwrite replaces its own bytes
     await expect(store.set('b', 1)).rejects.toMatchObject({ code: 'STORAGE_QUOTA_EXCEEDED' });
@@ -73,7 +73,7 @@ describe('memory KeyValueStore: time and budget', () => {
   });
 
   it('checks the value limits before the budget, and a refused claim before the budget', async () => {
-    const store = createMemoryKeyValueStore({ clock: testClock(), maxBytes: 3 });
+    const store = createMemoryKeyValueStore({ storeClock: testClock(), maxBytes: 3 });
     await expect(store.set('big', 'x'.repeat(5_242_880))).rejects.toMatchObject({ code: 'VALUE_TOO_LARGE' });
     await store.set('k', 1);
     expect(await store.set('k', 'too long for the budget', { onlyIfAbsent: true })).toBe(false);

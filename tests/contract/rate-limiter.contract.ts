@@ -19,7 +19,9 @@ export interface RateLimiterHarness {
 
 const limitsWith = (overrides: Partial<Limits> = {}): Limits => ({
   'magic-link': { points: 3, windowSeconds: 60 },
+  'magic-link-ip': { points: 3, windowSeconds: 60 },
   password: { points: 5, windowSeconds: 60 },
+  'password-ip': { points: 5, windowSeconds: 60 },
   passkey: { points: 20, windowSeconds: 60 },
   'check-email': { points: 20, windowSeconds: 60 },
   ...overrides,

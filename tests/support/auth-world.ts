@@ -37,7 +37,7 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
     clock,
     uow: memoryUnitOfWork(txPorts, { twins: [...Object.values(txPorts), ...outbox.twins], outbox: outbox.writer, processedEvents: outbox.processedEvents }),
     secrets: nodeSecrets,
-    kv: createMemoryKeyValueStore({ clock }),
+    kv: createMemoryKeyValueStore(),
     users: repos.users,
     magicLinks,
     sessions: repos.sessions,
@@ -46,10 +46,13 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
     mailer: mailbox,
     rateLimiter: createRateLimiter({
       'magic-link': { points: 1000, windowSeconds: 900 },
+      'magic-link-ip': { points: 1000, windowSeconds: 900 },
       password: { points: points.password ?? 1000, windowSeconds: 900 },
+      'password-ip': { points: points.password ?? 1000, windowSeconds: 900 },
       passkey: { points: points.passkey ?? 1000, windowSeconds: 900 },
       'check-email': { points: 1000, windowSeconds: 600 },
-    }),
+      // resetsAt on the product clock, as the composition root wires it.
+    }, undefined, clock),
     passwords: createPasswordHasher({ argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 } }),
     commonPasswords,
     passkeys: repos.passkeys,
@@ -62,7 +65,7 @@ export function authWorld(points: { password?: number; passkey?: number } = {}) 
       authorizationUrl: async () => Promise.reject(new Error('no social providers in these tests')),
       complete: async () => Promise.reject(new Error('no social providers in these tests')),
     },
-    settings: { appUrl: APP_URL, allowedAppOrigins: [APP_URL], magicLinkTtlSeconds: 900, adminEmails: [], productName: 'Objectivism Learning' },
+    settings: { appUrl: APP_URL, allowedAppOrigins: [APP_URL], magicLinkTtlSeconds: 900, magicLinkPaceSeconds: 60, adminEmails: [], productName: 'Objectivism Learning' },
   };
   return { d, clock, mailbox };
 }

@@ -18,7 +18,7 @@ export interface LibraryServer {
 
 export async function startLibraryServer(): Promise<LibraryServer> {
   // Every member registers with a password from 127.0.0.1: the per-IP allowance is raised for that.
-  const server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000' });
+  const server = await startTestServer({ RATE_LIMIT_PASSWORD_POINTS: '1000', RATE_LIMIT_PASSWORD_IP_POINTS: '1000' });
   const [editor, admin, member] = await Promise.all([signedIn(server, ['CONTENT_EDITOR']), signedIn(server, ['ADMIN']), signedIn(server)]);
   return { server, editor, admin, member, visitor: new ApiClient(server.url) };
 }

@@ -15,7 +15,7 @@ import type { Actor } from '../../domain/auth/actor';
 import type { AuthMethod } from '../../domain/auth/schemas';
 import { isAppError } from '../../domain/shared/errors';
 
-const client: ClientInfo = { ip: '203.0.113.9', userAgent: 'UnitTest/1.0' };
+const client: ClientInfo = { ip: '203.0.113.9', network: '203.0.113.9', userAgent: 'UnitTest/1.0' };
 const PASSWORD = 'Galt-Gulch-Motor-1957';
 const LAST_METHOD = { kind: 'rule_violation', code: 'LAST_METHOD', message: 'You cannot remove your only way to sign in. Add another sign-in method first.' };
 
@@ -156,7 +156,7 @@ describe('password checks are counted before the hash', () => {
   async function registered(w: World) {
     const email = `p.${randomUUID().slice(0, 8)}@example.org`;
     // Registered from elsewhere: registration counts against its client IP.
-    const { tokens } = await register(w.d, { email, password: PASSWORD, firstName: 'Hank', lastName: 'Rearden' }, { ip: '198.51.100.1', userAgent: null }, null);
+    const { tokens } = await register(w.d, { email, password: PASSWORD, firstName: 'Hank', lastName: 'Rearden' }, { ip: '198.51.100.1', network: '198.51.100.1', userAgent: null }, null);
     return { email, actor: (await authenticate(w.d, tokens.accessToken))!.actor };
   }
 
@@ -172,7 +172,7 @@ describe('password checks are counted before the hash', () => {
     const w = world(ALLOWANCE);
     const { email } = await registered(w);
     for (let i = 0; i < ALLOWANCE + 2; i++) await login(w.d, { email, password: PASSWORD }, client, null);
-    expect((await w.d.rateLimiter.peek('password', `ip:${client.ip}`)).remaining).toBe(ALLOWANCE);
+    expect((await w.d.rateLimiter.peek('password-ip', `ip:${client.network}`)).remaining).toBe(ALLOWANCE);
     await refusal(login(w.d, { email, password: 'wrong' }, client, null));
     await login(w.d, { email, password: PASSWORD }, client, null);
     expect((await w.d.rateLimiter.peek('password', `email:${email}`)).remaining).toBe(ALLOWANCE - 1);

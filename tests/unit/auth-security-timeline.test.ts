@@ -145,7 +145,7 @@ describe('the admin inputs', () => {
 });
 
 describe('the use cases', () => {
-  const client = { ip: '198.51.100.4', userAgent: 'curl/8.5.0' };
+  const client = { ip: '198.51.100.4', network: '198.51.100.4', userAgent: 'curl/8.5.0' };
   async function world() {
     const w = authWorld();
     const now = w.clock.now();

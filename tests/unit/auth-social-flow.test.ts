@@ -18,7 +18,7 @@ import { socialError, type SocialIdentity } from '../../domain/auth/social';
 import { AppError } from '../../domain/shared/errors';
 import { testClock } from '../support/clock';
 
-const client = { ip: '203.0.113.9', userAgent: 'test' };
+const client = { ip: '203.0.113.9', network: '203.0.113.9', userAgent: 'test' };
 
 function setup(identity: () => Promise<SocialIdentity>) {
   const clock = testClock(new Date('2030-01-01T10:00:00Z'));
@@ -31,14 +31,14 @@ function setup(identity: () => Promise<SocialIdentity>) {
   const d = {
     clock,
     secrets: nodeSecrets,
-    kv: createMemoryKeyValueStore({ clock }),
+    kv: createMemoryKeyValueStore(),
     users: memoryUsers(),
     sessions: memorySessions(),
     audit: memoryAuditLog(),
     socialAccounts: memorySocialAccounts(),
     passkeys: memoryPasskeys(),
     socialProviders: providers,
-    settings: { appUrl: 'https://learn.example.org', allowedAppOrigins: ['https://learn.example.org'], magicLinkTtlSeconds: 900, adminEmails: ['boss@example.org'], productName: 'Test' },
+    settings: { appUrl: 'https://learn.example.org', allowedAppOrigins: ['https://learn.example.org'], magicLinkTtlSeconds: 900, magicLinkPaceSeconds: 60, adminEmails: ['boss@example.org'], productName: 'Test' },
   } satisfies Partial<AuthDeps>;
   const start = async (actor: Parameters<typeof beginSocialSignIn>[1] = null) => {
     const started = await beginSocialSignIn(d, actor, { provider: 'acme' });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { requestMagicLink, verifyMagicLink } from '../../application/auth/magic-link';
 import { authWorld } from '../support/auth-world';
 
-const client = { ip: '203.0.113.7', userAgent: 'test' };
+const client = { ip: '203.0.113.7', network: '203.0.113.7', userAgent: 'test' };
 
 async function linkFor(world: ReturnType<typeof authWorld>, email: string) {
   await requestMagicLink(world.d, { email, basePath: '' }, client);

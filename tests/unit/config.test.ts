@@ -86,6 +86,26 @@ describe('configuration', () => {
     expect(cfg.oidcProviders).toEqual([{ id: 'acme', name: 'Acme', issuer: 'https://id.acme.test', clientId: 'client', clientSecret: 'secret' }]);
   });
 
+  it('reads the per-network and per-address limits apart, and the pacing of magic-link mails (issue 11 §5, §9)', () => {
+    const defaults = load({});
+    expect(defaults.rateLimits).toEqual({
+      'magic-link': { points: 5, windowSeconds: 900 },
+      'magic-link-ip': { points: 100, windowSeconds: 900 },
+      password: { points: 10, windowSeconds: 900 },
+      'password-ip': { points: 100, windowSeconds: 900 },
+      passkey: { points: 100, windowSeconds: 900 },
+      'check-email': { points: 100, windowSeconds: 600 },
+    });
+    expect(defaults.magicLinkPaceSeconds).toBe(60);
+    const cfg = load({ RATE_LIMIT_MAGIC_LINK_IP_POINTS: '250', RATE_LIMIT_PASSWORD_IP_WINDOW_SECONDS: '300', MAGIC_LINK_PACE_SECONDS: '30' });
+    expect(cfg.rateLimits['magic-link-ip']).toEqual({ points: 250, windowSeconds: 900 });
+    expect(cfg.rateLimits['magic-link']).toEqual({ points: 5, windowSeconds: 900 });
+    expect(cfg.rateLimits['password-ip']).toEqual({ points: 100, windowSeconds: 300 });
+    expect(cfg.magicLinkPaceSeconds).toBe(30);
+    expect(failure({ RATE_LIMIT_PASSWORD_IP_POINTS: '0' })).toMatch(/^Invalid configuration: RATE_LIMIT_PASSWORD_IP_POINTS /);
+    expect(failure({ MAGIC_LINK_PACE_SECONDS: 'soon' })).toMatch(/^Invalid configuration: MAGIC_LINK_PACE_SECONDS /);
+  });
+
   it('refuses a CORS origin with a path and an incomplete OIDC provider', () => {
     expect(failure({ CORS_ORIGINS: 'https://a.example.org/app' })).toMatch(/^Invalid configuration: CORS_ORIGINS /);
     expect(failure({ OIDC_ACME_ISSUER: 'https://id.acme.test' })).toMatch(/^Invalid configuration: OIDC_ACME_CLIENT_ID /);

@@ -16,7 +16,7 @@ import { notFound } from '../../../domain/shared/errors';
 import { plainText } from '../../../domain/shared/text';
 import { requestMagicLink, verifyMagicLink } from '../../../application/auth/magic-link';
 import { checkEmail, updatePreferences, updateProfile } from '../../../application/auth/profile';
-import { allowanceOf, emailKey, ipKey } from '../../../application/auth/rate-limits';
+import { callerAllowance } from '../../../application/auth/rate-limits';
 import { logout, refreshSession } from '../../../application/auth/sessions';
 import { authUserOf, toAuthUser } from '../../../application/auth/user-view';
 import { accessTokenOf, clearTokens, deliverTokens, refreshTokenOf, tokenFields } from '../auth-transport';
@@ -111,7 +111,7 @@ export const authOperations = {
 
   checkEmail: defineQuery({
     rest: { method: 'get', path: '/api/auth/check-email' },
-    summary: 'Whether an address has an account (rate-limited per client IP)',
+    summary: 'Whether an address has an account (rate-limited per client network)',
     tags,
     input: checkEmailSchema,
     output: z.object({ email: z.string(), exists: z.boolean(), hasPassword: z.boolean() }),
@@ -140,14 +140,13 @@ export const authOperations = {
 
   rateLimit: defineQuery({
     rest: { method: 'get', path: '/api/auth/rate-limit' },
-    summary: "The caller's remaining attempts for an action (per client IP, and per address when email is given)",
+    summary:
+      "The caller's own remaining attempts for an action: per client network, and with email the address as asked for by this network (magic-link) or, for a member signed in as that address, the address's (password)",
     tags,
     input: rateLimitQuerySchema,
     output: z.object({ action: z.string(), remaining: z.number().int(), resetsAt: z.string() }),
     handler: async (input, ctx) => {
-      const { rateLimiter, clock } = ctx.services.auth.deps;
-      const keys = [ipKey(ctx.client.ip), ...(input.email ? [emailKey(input.email)] : [])];
-      const state = await allowanceOf(rateLimiter, input.action, keys, clock.now());
+      const state = await callerAllowance(ctx.services.auth.deps, () => ctx.actor(), input, ctx.client);
       return { action: input.action, remaining: state.remaining, resetsAt: state.resetsAt.toISOString() };
     },
   }),

@@ -116,7 +116,7 @@ export const passkeyOperations = {
 
   authenticate: defineMutation({
     rest: { method: 'post', path: '/api/auth/passkey/authenticate' },
-    summary: "Sign in with a passkey: checks the browser's assertion and starts a session (rate-limited per client IP)",
+    summary: "Sign in with a passkey: checks the browser's assertion and starts a session (rate-limited per client network)",
     tags,
     input: passkeySignInSchema,
     output: z.object({ user: authUserSchema, ...tokenFields }),

@@ -100,8 +100,10 @@ export default async function globalSetup(_config: FullConfig) {
     CLIENT_DIR: clientDir,
     SMTP_URL: mail.smtpUrl,
     RATE_LIMIT_MAGIC_LINK_POINTS: '1000',
+    RATE_LIMIT_MAGIC_LINK_IP_POINTS: '1000',
     // Every test registers and signs in from 127.0.0.1: the per-IP password limit would be spent.
     RATE_LIMIT_PASSWORD_POINTS: '1000',
+    RATE_LIMIT_PASSWORD_IP_POINTS: '1000',
     OIDC_TESTID_ISSUER: oidc.issuer,
     OIDC_TESTID_CLIENT_ID: oidc.clientId,
     OIDC_TESTID_CLIENT_SECRET: oidc.clientSecret,

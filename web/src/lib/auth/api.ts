@@ -72,7 +72,7 @@ export const authApi = {
     await apiFetch('/api/auth/magic-link', { method: 'POST', json: input, schema: magicLinkSchema });
   },
 
-  /** Whether an address has an account (GET /api/auth/check-email, rate-limited per client IP). */
+  /** Whether an address has an account (GET /api/auth/check-email, rate-limited per client network). */
   checkEmail: async (email: string): Promise<{ exists: boolean; hasPassword: boolean }> => {
     const body = await apiFetch('/api/auth/check-email', { query: { email }, schema: checkEmailResponseSchema });
     return { exists: body.exists, hasPassword: body.hasPassword };
