@@ -10,8 +10,8 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObje
 import { vi } from 'vitest';
 import type { AuthUser } from '../../../domain/auth/schemas';
 import type { AppConfig } from '../../../domain/shared/app-config';
-import { ThemeProvider } from '../../../web/src/app/theme';
-import { AuthProvider, useAuth, type AuthContextValue } from '../../../web/src/features/auth/AuthProvider';
+import { ThemeProvider } from '../../../web/src/lib/theme-context';
+import { AuthProvider, useAuth, type AuthContextValue } from '../../../web/src/lib/auth/AuthProvider';
 import { appConfigQuery } from '../../../web/src/lib/app-config';
 import { configureApiGatewayUrl } from '../../../web/src/lib/http';
 import { createQueryClient } from '../../../web/src/lib/query-client';

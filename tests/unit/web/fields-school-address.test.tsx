@@ -13,7 +13,7 @@ import {
   type SchoolAddress,
 } from '../../../web/src/ui/fields/rules/school-address';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useAppConfig } from '../../../web/src/app/use-app-config';
+import { useAppConfig } from '../../../web/src/lib/use-app-config';
 import { appConfigQuery } from '../../../web/src/lib/app-config';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { appConfig } from './auth-fixtures';

@@ -7,7 +7,7 @@ import {
   submittedValues,
   widthClass,
   type FormFieldConfig,
-} from '../../../web/src/features/flow/form-fields';
+} from '../../../web/src/ui/flow/form-fields';
 
 const fields: FormFieldConfig[] = [
   { name: 'email', type: 'email', label: 'Email', required: true },

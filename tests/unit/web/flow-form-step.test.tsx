@@ -2,10 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { FormStep } from '../../../web/src/features/flow/FormStep';
-import { MultiStepFlow } from '../../../web/src/features/flow/MultiStepFlow';
-import type { FormFieldConfig } from '../../../web/src/features/flow/form-fields';
-import { defineStep, type FlowStepProps } from '../../../web/src/features/flow/step';
+import { FormStep } from '../../../web/src/ui/flow/FormStep';
+import { MultiStepFlow } from '../../../web/src/ui/flow/MultiStepFlow';
+import type { FormFieldConfig } from '../../../web/src/ui/flow/form-fields';
+import { defineStep, type FlowStepProps } from '../../../web/src/ui/flow/step';
 
 const profileFields: FormFieldConfig[] = [
   { name: 'firstName', type: 'text', label: 'First name', width: '1/2' },

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { AuthProvider } from '../lib/auth/AuthProvider';
 import type { ThemeStore } from '../lib/theme';
 import { ToastProvider } from '../ui/Toast';
 import type { Shell } from './boot';
 import { PageTrackerProvider } from './page-views';
-import { ThemeProvider } from './theme';
+import { ThemeProvider } from '../lib/theme-context';
 
 export interface AppProps {
   shell: Shell;

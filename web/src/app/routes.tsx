@@ -1,9 +1,11 @@
-import { isValidElement } from 'react';
+import { isValidElement, lazy } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes';
-import { RequireAuth } from '../features/auth/RequireAuth';
+import { RequireAuth } from '../lib/auth/RequireAuth';
 import { libraryRoutes } from '../features/library/library-routes';
-import { readingRoutes } from '../features/reader/reading-routes';
+import { mediaRoutes } from '../features/media/media-routes';
+import { progressRoutes } from '../features/progress/progress-routes';
+import { readerRoutes } from '../features/reader/reader-routes';
 import { Layout } from './Layout';
 import { lazyPage, preloadPage } from './lazy-page';
 
@@ -29,7 +31,9 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage
 const OnboardingPage = lazyPage(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage');
 const SecurityPage = lazyPage(() => import('../features/account/SecurityPage'), 'SecurityPage');
 const SecurityActivityPage = lazyPage(() => import('../features/account/SecurityActivityPage'), 'SecurityActivityPage');
-const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');
+const NotFoundPage = lazyPage(() => import('../ui/NotFoundPage'), 'NotFoundPage');
+/** The library's part of the home page: it loads after the page itself (HomePage's Suspense). */
+const LibraryHome = lazy(() => import('../features/library/LibraryHome'));
 /** The RPC layer (tRPC) for the pages under it: a page there may call useTRPC(); one outside must not. */
 const TrpcOutlet = lazyPage(() => import('./TrpcOutlet'), 'TrpcOutlet');
 
@@ -49,11 +53,13 @@ export const routes: RouteObject[] = [
       {
         element: <TrpcOutlet />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage library={<LibraryHome />} /> },
           // Lazy: the admin pages are downloaded only by those who open them (features/admin).
           adminRoutes,
           // Lazy: the reader, the player and /my-library (features/reader, media, progress).
-          ...readingRoutes,
+          ...readerRoutes,
+          ...mediaRoutes,
+          ...progressRoutes,
           // Lazy: the library's browser and item pages (features/library).
           ...libraryRoutes,
           {

@@ -19,8 +19,8 @@ import {
   verifiedMarkerKey,
 } from '../../lib/auth/magic-link';
 import { isApiError } from '../../lib/http';
-import { continueAfterSignIn } from './after-sign-in';
-import { useAuth } from './AuthProvider';
+import { continueAfterSignIn } from '../../lib/auth/after-sign-in';
+import { useAuth } from '../../lib/auth/AuthProvider';
 
 export type VerificationView =
   | { status: 'loading' }

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
-import { TextField } from '../../ui/fields/TextField';
-import { DateField } from '../../ui/fields/DateField';
-import { EmailField } from '../../ui/fields/EmailField';
-import { MultiSelectField } from '../../ui/fields/MultiSelectField';
-import { NumberField } from '../../ui/fields/NumberField';
-import { PasswordField } from '../../ui/fields/PasswordField';
-import { PhoneField } from '../../ui/fields/PhoneField';
-import { SearchableSelectField } from '../../ui/fields/SearchableSelectField';
-import { SelectField } from '../../ui/fields/SelectField';
-import { TagField } from '../../ui/fields/TagField';
-import { TextAreaField } from '../../ui/fields/TextAreaField';
-import { ToggleField } from '../../ui/fields/ToggleField';
-import { UrlField } from '../../ui/fields/UrlField';
-import type { Tag } from '../../ui/fields/rules/tags';
-import type { Size } from '../../ui/size';
+import { TextField } from '../fields/TextField';
+import { DateField } from '../fields/DateField';
+import { EmailField } from '../fields/EmailField';
+import { MultiSelectField } from '../fields/MultiSelectField';
+import { NumberField } from '../fields/NumberField';
+import { PasswordField } from '../fields/PasswordField';
+import { PhoneField } from '../fields/PhoneField';
+import { SearchableSelectField } from '../fields/SearchableSelectField';
+import { SelectField } from '../fields/SelectField';
+import { TagField } from '../fields/TagField';
+import { TextAreaField } from '../fields/TextAreaField';
+import { ToggleField } from '../fields/ToggleField';
+import { UrlField } from '../fields/UrlField';
+import type { Tag } from '../fields/rules/tags';
+import type { Size } from '../size';
 import type { FormFieldConfig } from './form-fields';
 
 export interface FormFieldProps {

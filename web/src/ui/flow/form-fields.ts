@@ -4,11 +4,11 @@
  * without a browser.
  */
 import type { CountryCode } from 'libphonenumber-js';
-import { emailError } from '../../ui/fields/rules/email';
-import type { SelectOption } from '../../ui/fields/rules/options';
-import { phoneError } from '../../ui/fields/rules/phone';
-import { isFilled, requiredMessage } from '../../ui/fields/rules/required';
-import { urlError } from '../../ui/fields/rules/url';
+import { emailError } from '../fields/rules/email';
+import type { SelectOption } from '../fields/rules/options';
+import { phoneError } from '../fields/rules/phone';
+import { isFilled, requiredMessage } from '../fields/rules/required';
+import { urlError } from '../fields/rules/url';
 
 export const FORM_FIELD_TYPES = [
   'text',
