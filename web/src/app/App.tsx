@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { AppConfigProvider } from '../lib/app-config';
 import { AuthProvider } from '../lib/auth/AuthProvider';
 import type { ThemeStore } from '../lib/theme';
 import { ToastProvider } from '../ui/Toast';
@@ -14,7 +14,7 @@ export interface AppProps {
 
 export function App({ shell, themeStore }: AppProps) {
   return (
-    <QueryClientProvider client={shell.queryClient}>
+    <AppConfigProvider config={shell.config}>
       <ThemeProvider store={themeStore}>
         <PageTrackerProvider tracker={shell.tracker}>
           <ToastProvider>
@@ -24,6 +24,6 @@ export function App({ shell, themeStore }: AppProps) {
           </ToastProvider>
         </PageTrackerProvider>
       </ThemeProvider>
-    </QueryClientProvider>
+    </AppConfigProvider>
   );
 }

@@ -34,7 +34,7 @@ const SecurityActivityPage = lazyPage(() => import('../features/account/Security
 const NotFoundPage = lazyPage(() => import('../ui/NotFoundPage'), 'NotFoundPage');
 /** The library's part of the home page: it loads after the page itself (HomePage's Suspense). */
 const LibraryHome = lazy(() => import('../features/library/LibraryHome'));
-/** The RPC layer (tRPC) for the pages under it: a page there may call useTRPC(); one outside must not. */
+/** The RPC layer (tRPC) and the query cache (TanStack Query) for the pages under it: a page there may call useTRPC() and useQuery(); one outside must not. */
 const TrpcOutlet = lazyPage(() => import('./TrpcOutlet'), 'TrpcOutlet');
 
 export const routes: RouteObject[] = [

@@ -1,7 +1,14 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { appConfigQuery, type AppConfig } from './app-config';
+import { useContext } from 'react';
+import { AppConfigContext, type AppConfig } from './app-config';
 
-/** The runtime configuration; the boot step has already cached it, so this never suspends on first use. */
+/** The runtime configuration the start-up read (app/boot.ts), given by the shell's `AppConfigProvider`. */
 export function useAppConfig(): AppConfig {
-  return useSuspenseQuery(appConfigQuery).data;
+  const config = useContext(AppConfigContext);
+  if (!config) throw new Error('useAppConfig must be used inside <AppConfigProvider>');
+  return config;
+}
+
+/** The configuration, or null where there is none (a failure page shown before it could be read). */
+export function useOptionalAppConfig(): AppConfig | null {
+  return useContext(AppConfigContext);
 }
