@@ -47,3 +47,12 @@ for (const [path, heading] of [
     }
   });
 }
+
+test('/get-started (the lead flow: one e-mail field) downloads neither the phone-number library nor date-fns', async ({ page }) => {
+  const { bodies } = await scriptsOf(page, '/get-started');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const [library, marker] of UNUSED_LIBRARIES.filter(([name]) => name === 'libphonenumber-js' || name === 'date-fns')) {
+    const carrying = bodies.filter(({ body }) => body.includes(marker)).map(({ url }) => url);
+    expect(carrying, `${library} downloaded by /get-started`).toEqual([]);
+  }
+});

@@ -147,7 +147,7 @@ describe('FormStep', () => {
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ teacher: false, source: 'home-page' });
   });
 
-  it('renders every field type of the spec with its label', () => {
+  it('renders every field type of the spec with its label', async () => {
     const options = [{ value: 'a', label: 'A' }];
     render(
       <FormStep
@@ -168,6 +168,9 @@ describe('FormStep', () => {
         ]}
       />,
     );
+    // The phone and date fields come with their libraries, downloaded when a form has one (ui/flow/library-fields.ts).
+    expect(await screen.findByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    expect(await screen.findByLabelText('Date')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
     expect(screen.getByLabelText('Text')).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
