@@ -5,7 +5,9 @@
  * - adapters import domain, application and adapters (never workers, main/ or scripts/);
  * - workers import anything but web, main/ and scripts/;
  * - main/ (the entrypoints) and scripts/ (migrate, seed, dev, test) wire everything together;
- * - web imports domain values and only `import type` from the server.
+ * - web imports domain values and only `import type` from the server;
+ * - in web/src, a feature imports only lib, ui, domain and its own folder (never another feature
+ *   or the app shell), and lib and ui import no feature and not the app shell.
  */
 module.exports = {
   forbidden: [
@@ -50,6 +52,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^web/' },
       to: { path: '^(application|adapters|workers)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'feature-imports-lib-ui-domain-and-itself',
+      comment:
+        'web/src/features/<module> imports only web/src/lib, web/src/ui, domain/, its own folder and packages: never another feature or the app shell (app/ composes the features)',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/', pathNot: ['^web/src/(lib|ui)/', '^web/src/features/$1/'] },
+    },
+    {
+      name: 'shared-client-code-imports-no-feature',
+      comment: 'web/src/lib and web/src/ui are for every feature: they import neither a feature nor the app shell',
+      severity: 'error',
+      from: { path: '^web/src/(lib|ui)/' },
+      to: { path: '^web/src/(features|app)/' },
     },
     {
       name: 'no-circular',

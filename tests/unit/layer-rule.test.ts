@@ -38,6 +38,17 @@ beforeAll(() => {
   file('adapters/bad-seed.ts', "import { seed } from '../scripts/seed/demo';\nexport const q = seed;\n");
   file('scripts/seed/demo.ts', "import { db } from '../../adapters/db';\nexport const seed = db;\n");
   file('main/api.ts', "import { r } from '../workers/relay';\nimport { seed } from '../scripts/seed/demo';\nexport const api = [r, seed];\n");
+  // The client's own rule: features import lib, ui, domain and their own folder; lib and ui import no feature.
+  file('web/src/lib/session.ts', 'export const session = 1;\n');
+  file('web/src/ui/Button.ts', "import { session } from '../lib/session';\nexport const Button = session;\n");
+  file('web/src/app/shell.ts', "import { Page } from '../features/a/Page';\nexport const shell = Page;\n");
+  file('web/src/features/a/Page.ts', "import { Button } from '../../ui/Button';\nimport { session } from '../../lib/session';\nimport { own } from './own';\nimport { s } from '../../../domain/ok';\nexport const Page = [Button, session, own, s];\n");
+  file('web/src/features/a/own.ts', 'export const own = 1;\n');
+  file('web/src/features/b/uses-feature-a.ts', "import { own } from '../a/own';\nexport const b = own;\n");
+  file('web/src/features/b/uses-shell.ts', "import { shell } from '../../app/shell';\nexport const b = shell;\n");
+  file('web/src/features/b/loads-feature-a.ts', "export const load = () => import('../a/own');\n");
+  file('web/src/lib/uses-feature.ts', "import { own } from '../features/a/own';\nexport const l = own;\n");
+  file('web/src/ui/uses-shell.ts', "import { shell } from '../app/shell';\nexport const u = shell;\n");
   const out = execFileSync(path.join(root, 'node_modules/.bin/depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'domain', 'application', 'adapters', 'workers', 'main', 'scripts', 'web/src'], {
     cwd: dir,
     encoding: 'utf8',
@@ -71,6 +82,18 @@ describe('the layer rule (npm run lint)', () => {
   it('refuses web importing a server value, but allows import type and domain values', () => {
     expect(found('web-imports-server-types-only', 'web/src/bad.ts')).toBe(true);
     expect(violations.some((v) => v.from === 'web/src/page.ts')).toBe(false);
+  });
+  it('refuses a feature importing another feature (statically or lazily) or the app shell', () => {
+    expect(found('feature-imports-lib-ui-domain-and-itself', 'web/src/features/b/uses-feature-a.ts')).toBe(true);
+    expect(found('feature-imports-lib-ui-domain-and-itself', 'web/src/features/b/loads-feature-a.ts')).toBe(true);
+    expect(found('feature-imports-lib-ui-domain-and-itself', 'web/src/features/b/uses-shell.ts')).toBe(true);
+  });
+  it('refuses lib or ui importing a feature or the app shell', () => {
+    expect(found('shared-client-code-imports-no-feature', 'web/src/lib/uses-feature.ts')).toBe(true);
+    expect(found('shared-client-code-imports-no-feature', 'web/src/ui/uses-shell.ts')).toBe(true);
+  });
+  it('allows a feature its own folder, lib, ui and domain, and the shell any feature', () => {
+    expect(violations.some((v) => ['web/src/features/a/Page.ts', 'web/src/app/shell.ts', 'web/src/ui/Button.ts'].includes(v.from))).toBe(false);
   });
   it('allows what the rule allows', () => {
     expect(violations.some((v) => v.from === 'domain/ok.ts' || v.from === 'application/ok.ts')).toBe(false);

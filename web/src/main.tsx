@@ -3,13 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { boot } from './app/boot';
 import { FailurePage } from './app/FailurePage';
-import { createQueryClient } from './lib/query-client';
 import { createThemeStore } from './lib/theme';
 import { Spinner } from './ui/Spinner';
 import './styles.css';
 
 const themeStore = createThemeStore();
-const queryClient = createQueryClient();
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
@@ -19,7 +17,7 @@ async function start() {
     </main>,
   );
   try {
-    const shell = await boot(queryClient);
+    const shell = await boot();
     root.render(
       <StrictMode>
         <App shell={shell} themeStore={themeStore} />

@@ -4,10 +4,13 @@
  * it), and the auth state kept in step with the methods answer (spec 000 §4).
  */
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { routes } from '../../../web/src/app/routes';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { preloadAllPages, routes } from '../../../web/src/app/routes';
 import { aUser, failure, probe, renderWithAuth, useFakeClock } from './auth-fixtures';
 import { accountServer, aSocialAccount, elapse, methodsReply, openSecurityPage, removeFakeWebAuthn, withProviders } from './account-fixtures';
+
+// The app's pages are lazy (web/src/app/routes.tsx): loaded once here, they render as soon as they are opened under the fake clock.
+beforeAll(() => preloadAllPages());
 
 afterEach(removeFakeWebAuthn);
 

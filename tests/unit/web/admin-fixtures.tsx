@@ -9,10 +9,10 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import type { AuthUser } from '../../../domain/auth/schemas';
-import { ThemeProvider } from '../../../web/src/app/theme';
+import { ThemeProvider } from '../../../web/src/lib/theme-context';
 import { adminRoutes } from '../../../web/src/features/admin/admin-routes';
-import { AuthProvider } from '../../../web/src/features/auth/AuthProvider';
-import { appConfigQuery } from '../../../web/src/lib/app-config';
+import { AuthProvider } from '../../../web/src/lib/auth/AuthProvider';
+import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
 import { TRPCProvider, type AppRouter } from '../../../web/src/lib/trpc';
@@ -55,7 +55,6 @@ export function fakeAdminServer(user: AuthUser | null = anEditor()) {
 
 export function createTestTrpc() {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(appConfigQuery.queryKey, appConfig);
   // Through the global fetch, which the fake server stubs.
   const trpcClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: '/trpc', fetch: (url, init) => fetch(url, init) })] });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
@@ -102,17 +101,19 @@ export function renderAdmin(path: string, routes: RouteObject[] = [adminRoutes],
     { initialEntries: [path] },
   );
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <ThemeProvider store={themeStore}>
-          <ToastProvider>
-            <AuthProvider>
-              <RouterProvider router={router} />
-            </AuthProvider>
-          </ToastProvider>
-        </ThemeProvider>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <AppConfigProvider config={appConfig}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <ThemeProvider store={themeStore}>
+            <ToastProvider>
+              <AuthProvider>
+                <RouterProvider router={router} />
+              </AuthProvider>
+            </ToastProvider>
+          </ThemeProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </AppConfigProvider>,
   );
   return { ...result, router, ...setup };
 }

@@ -10,9 +10,9 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObje
 import { vi } from 'vitest';
 import type { AuthUser } from '../../../domain/auth/schemas';
 import type { AppConfig } from '../../../domain/shared/app-config';
-import { ThemeProvider } from '../../../web/src/app/theme';
-import { AuthProvider, useAuth, type AuthContextValue } from '../../../web/src/features/auth/AuthProvider';
-import { appConfigQuery } from '../../../web/src/lib/app-config';
+import { ThemeProvider } from '../../../web/src/lib/theme-context';
+import { AuthProvider, useAuth, type AuthContextValue } from '../../../web/src/lib/auth/AuthProvider';
+import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import { configureApiGatewayUrl } from '../../../web/src/lib/http';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore, type ThemeStore } from '../../../web/src/lib/theme';
@@ -164,7 +164,6 @@ export interface RenderOptions {
 /** Renders `routes` at `path` inside the app's providers (config cached, theme, toasts, auth). */
 export function renderWithAuth({ path, routes, themeStore, catchAll = true, config = appConfig }: RenderOptions) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(appConfigQuery.queryKey, config);
   const store = themeStore ?? createThemeStore({ storage: localStorage, matchMedia: fakeColorScheme(false).matchMedia, root: document.documentElement, events: window });
   const router = createMemoryRouter(
     [
@@ -176,7 +175,7 @@ export function renderWithAuth({ path, routes, themeStore, catchAll = true, conf
     { initialEntries: [path] },
   );
   const result = render(
-    <Providers queryClient={queryClient} themeStore={store}>
+    <Providers queryClient={queryClient} themeStore={store} config={config}>
       <RouterProvider router={router} />
     </Providers>,
   );
@@ -192,16 +191,18 @@ function ProbeLayout() {
   );
 }
 
-function Providers({ children, queryClient, themeStore }: { children: ReactNode; queryClient: ReturnType<typeof createQueryClient>; themeStore: ThemeStore }) {
+function Providers({ children, queryClient, themeStore, config }: { children: ReactNode; queryClient: ReturnType<typeof createQueryClient>; themeStore: ThemeStore; config: AppConfig }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-        <ThemeProvider store={themeStore}>
-          <ToastProvider>
-            <AuthProvider>{children}</AuthProvider>
-          </ToastProvider>
-        </ThemeProvider>
-      </TRPCProvider>
-    </QueryClientProvider>
+    <AppConfigProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
+          <ThemeProvider store={themeStore}>
+            <ToastProvider>
+              <AuthProvider>{children}</AuthProvider>
+            </ToastProvider>
+          </ThemeProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </AppConfigProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../../web/src/features/auth/AuthProvider';
+import type { AuthContextValue } from '../../../web/src/lib/auth/AuthProvider';
 import { aUser, failure, fakeAuthServer, probe, renderWithAuth, useFakeClock, type FakeAuthServer } from './auth-fixtures';
 
 let server: FakeAuthServer;

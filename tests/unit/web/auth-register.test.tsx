@@ -1,10 +1,13 @@
 /** /register: the form, its browser checks, the strength meter, the server's refusals, and the way on. */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../web/src/app/routes';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadAllPages, routes } from '../../../web/src/app/routes';
 import { RegisterPage } from '../../../web/src/features/auth/RegisterPage';
 import { aUser, failure, fakeAuthServer, probe, renderWithAuth, useFakeClock, type FakeAuthServer } from './auth-fixtures';
+
+// The app's pages are lazy (web/src/app/routes.tsx): loaded once here, they render as soon as they are opened under the fake clock.
+beforeAll(() => preloadAllPages());
 
 let server: FakeAuthServer;
 

@@ -12,10 +12,8 @@ import {
   type AddressComponent,
   type SchoolAddress,
 } from '../../../web/src/ui/fields/rules/school-address';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useAppConfig } from '../../../web/src/app/use-app-config';
-import { appConfigQuery } from '../../../web/src/lib/app-config';
-import { createQueryClient } from '../../../web/src/lib/query-client';
+import { useAppConfig } from '../../../web/src/lib/use-app-config';
+import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import { appConfig } from './auth-fixtures';
 import { Controlled, reported } from './fields-harness';
 
@@ -270,12 +268,10 @@ describe('the school fields as a page wires them (no page hosts them yet: the te
 
   it('with no places key configured, asks for the school by hand and requires its name', async () => {
     expect(appConfig.dynamic.publicKeys.placesBrowserKey).toBeNull();
-    const queryClient = createQueryClient();
-    queryClient.setQueryData(appConfigQuery.queryKey, appConfig);
     render(
-      <QueryClientProvider client={queryClient}>
+      <AppConfigProvider config={appConfig}>
         <SchoolDetails />
-      </QueryClientProvider>,
+      </AppConfigProvider>,
     );
     expect(screen.queryByRole('status', { name: /Loading address search/ })).not.toBeInTheDocument();
     expect(screen.getByText('Address autocomplete is unavailable. Please enter your school details manually.')).toBeVisible();

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FormStep } from '../../../web/src/features/flow/FormStep';
-import { MultiStepFlow } from '../../../web/src/features/flow/MultiStepFlow';
-import { SelectionStep, type SelectionOption } from '../../../web/src/features/flow/SelectionStep';
-import type { FormFieldConfig } from '../../../web/src/features/flow/form-fields';
-import { defineStep } from '../../../web/src/features/flow/step';
+import { FormStep } from '../../../web/src/ui/flow/FormStep';
+import { MultiStepFlow } from '../../../web/src/ui/flow/MultiStepFlow';
+import { SelectionStep, type SelectionOption } from '../../../web/src/ui/flow/SelectionStep';
+import type { FormFieldConfig } from '../../../web/src/ui/flow/form-fields';
+import { defineStep } from '../../../web/src/ui/flow/step';
 import { axeViolations } from './fields-axe';
 
 const fields: FormFieldConfig[] = [

@@ -7,7 +7,11 @@ import {
   submittedValues,
   widthClass,
   type FormFieldConfig,
-} from '../../../web/src/features/flow/form-fields';
+} from '../../../web/src/ui/flow/form-fields';
+import { phoneError } from '../../../web/src/ui/fields/rules/phone';
+
+/** The phone rule comes with its library (web/src/ui/flow/library-fields.ts); FormStep passes what loadLibraryFields() gave. */
+const rules = { phoneError };
 
 const fields: FormFieldConfig[] = [
   { name: 'email', type: 'email', label: 'Email', required: true },
@@ -49,11 +53,11 @@ describe('generic form step: field checks', () => {
   const valid = { email: 'a@b.co', role: '', school: '', website: '', phone: '', source: '', terms: true, grades: ['k'] };
 
   it('passes a complete form', () => {
-    expect(fieldErrors(fields, valid)).toEqual({});
+    expect(fieldErrors(fields, valid, rules)).toEqual({});
   });
 
   it('says "{Label} is required" for required shown fields, a switch counting only when on', () => {
-    expect(fieldErrors(fields, { ...valid, email: ' ', terms: false, grades: [] })).toEqual({
+    expect(fieldErrors(fields, { ...valid, email: ' ', terms: false, grades: [] }, rules)).toEqual({
       email: 'Email is required',
       terms: 'I accept the terms is required',
       grades: 'Grades is required',
@@ -61,11 +65,16 @@ describe('generic form step: field checks', () => {
   });
 
   it('checks a conditional field only while it is rendered', () => {
-    expect(fieldErrors(fields, { ...valid, role: 'teacher' })).toEqual({ school: 'School name is required' });
+    expect(fieldErrors(fields, { ...valid, role: 'teacher' }, rules)).toEqual({ school: 'School name is required' });
+  });
+
+  it('checks a phone number only with the phone rule it is given, which a form with a phone field loads first', () => {
+    expect(() => fieldErrors(fields, { ...valid, phone: '+1 212 555 0123' })).toThrow('A phone field is checked with the phone rule');
+    expect(fieldErrors([{ name: 'email', type: 'email', label: 'Email' }], { email: 'a@b.co' })).toEqual({});
   });
 
   it('applies the rule of each type with the spec messages', () => {
-    expect(fieldErrors(fields, { ...valid, email: 'nope', website: 'ftp://x.org', phone: '+44 20 7946 0958' })).toEqual({
+    expect(fieldErrors(fields, { ...valid, email: 'nope', website: 'ftp://x.org', phone: '+44 20 7946 0958' }, rules)).toEqual({
       email: 'Please enter a valid email address.',
       website: 'Please enter a valid URL',
       phone: 'Only US and Canadian phone numbers are accepted at this time',

@@ -2,10 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { FormStep } from '../../../web/src/features/flow/FormStep';
-import { MultiStepFlow } from '../../../web/src/features/flow/MultiStepFlow';
-import type { FormFieldConfig } from '../../../web/src/features/flow/form-fields';
-import { defineStep, type FlowStepProps } from '../../../web/src/features/flow/step';
+import { FormStep } from '../../../web/src/ui/flow/FormStep';
+import { MultiStepFlow } from '../../../web/src/ui/flow/MultiStepFlow';
+import type { FormFieldConfig } from '../../../web/src/ui/flow/form-fields';
+import { defineStep, type FlowStepProps } from '../../../web/src/ui/flow/step';
 
 const profileFields: FormFieldConfig[] = [
   { name: 'firstName', type: 'text', label: 'First name', width: '1/2' },
@@ -147,7 +147,7 @@ describe('FormStep', () => {
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ teacher: false, source: 'home-page' });
   });
 
-  it('renders every field type of the spec with its label', () => {
+  it('renders every field type of the spec with its label', async () => {
     const options = [{ value: 'a', label: 'A' }];
     render(
       <FormStep
@@ -168,6 +168,9 @@ describe('FormStep', () => {
         ]}
       />,
     );
+    // The phone and date fields come with their libraries, downloaded when a form has one (ui/flow/library-fields.ts).
+    expect(await screen.findByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    expect(await screen.findByLabelText('Date')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
     expect(screen.getByLabelText('Text')).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');

@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MultiStepFlow, type FlowHandle } from '../../../web/src/features/flow/MultiStepFlow';
-import { defineStep, type FlowStep, type FlowStepProps } from '../../../web/src/features/flow/step';
+import { MultiStepFlow, type FlowHandle } from '../../../web/src/ui/flow/MultiStepFlow';
+import { defineStep, type FlowStep, type FlowStepProps } from '../../../web/src/ui/flow/step';
 
 function Note({ text, data, setData }: FlowStepProps<string> & { text: string }) {
   return (

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MultiStepFlow } from '../../../web/src/features/flow/MultiStepFlow';
-import { canContinue, SelectionStep, type SelectionOption } from '../../../web/src/features/flow/SelectionStep';
-import { defineStep, type FlowStepProps } from '../../../web/src/features/flow/step';
+import { MultiStepFlow } from '../../../web/src/ui/flow/MultiStepFlow';
+import { canContinue, SelectionStep, type SelectionOption } from '../../../web/src/ui/flow/SelectionStep';
+import { defineStep, type FlowStepProps } from '../../../web/src/ui/flow/step';
 
 const plans: SelectionOption[] = [
   { value: 'monthly', label: 'Monthly', description: 'Billed every month' },

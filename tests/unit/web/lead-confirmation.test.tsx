@@ -6,7 +6,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineStep, MultiStepFlow, type FlowData } from '../../../web/src/features/flow';
+import { defineStep, MultiStepFlow, type FlowData } from '../../../web/src/ui/flow';
 import { ConfirmationStep, type ConfirmationStepProps } from '../../../web/src/features/lead/ConfirmationStep';
 import { confirmationReducer, initialConfirmationState, resendView } from '../../../web/src/features/lead/confirmation';
 import {

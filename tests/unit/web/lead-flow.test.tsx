@@ -6,7 +6,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LeadCallout } from '../../../web/src/features/lead/LeadCallout';
+import { LeadCallout } from '../../../web/src/features/home/LeadCallout';
 import { LeadPage } from '../../../web/src/features/lead/LeadPage';
 import { aUser, failure, fakeAuthServer, renderWithAuth, useFakeClock, type FakeAuthServer } from './auth-fixtures';
 

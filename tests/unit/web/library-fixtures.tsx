@@ -11,9 +11,9 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { ContentType } from '../../../domain/content/constants';
-import { ThemeProvider } from '../../../web/src/app/theme';
-import { AuthProvider } from '../../../web/src/features/auth/AuthProvider';
-import { appConfigQuery } from '../../../web/src/lib/app-config';
+import { ThemeProvider } from '../../../web/src/lib/theme-context';
+import { AuthProvider } from '../../../web/src/lib/auth/AuthProvider';
+import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import type { ContentRecord, ContentSummary } from '../../../web/src/lib/content/queries';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
@@ -175,15 +175,17 @@ function Where() {
 function Providers({ children, queryClient }: { children: ReactNode; queryClient: ReturnType<typeof createQueryClient> }) {
   const themeStore = createThemeStore({ storage: localStorage, matchMedia: fakeColorScheme(false).matchMedia, root: document.documentElement, events: window });
   return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-        <ThemeProvider store={themeStore}>
-          <ToastProvider>
-            <AuthProvider>{children}</AuthProvider>
-          </ToastProvider>
-        </ThemeProvider>
-      </TRPCProvider>
-    </QueryClientProvider>
+    <AppConfigProvider config={appConfig}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
+          <ThemeProvider store={themeStore}>
+            <ToastProvider>
+              <AuthProvider>{children}</AuthProvider>
+            </ToastProvider>
+          </ThemeProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </AppConfigProvider>
   );
 }
 
@@ -197,7 +199,6 @@ export async function renderLibrary(path: string, routes: RouteObject[], prepare
   const server = fakeLibraryServer(procedures);
   prepare?.(server, server.auth);
   const queryClient = createQueryClient();
-  queryClient.setQueryData(appConfigQuery.queryKey, appConfig);
   const router = createMemoryRouter(
     [
       {

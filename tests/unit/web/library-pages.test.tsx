@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HomePage } from '../../../web/src/features/home/HomePage';
@@ -150,14 +151,15 @@ describe('the library’s item pages', { timeout: 20_000 }, () => {
 });
 
 describe('the home page’s library', { timeout: 20_000 }, () => {
-  // HomePage loads its library part lazily; loaded here first, its import resolves at once under the fake clock.
+  // The app shell gives HomePage its library part lazily (app/routes.tsx); loaded here first, its import resolves at once under the fake clock.
+  const LibraryHome = lazy(() => import('../../../web/src/features/library/LibraryHome'));
   beforeAll(async () => {
     await import('../../../web/src/features/library/LibraryHome');
   });
   const featured = [aRecord({ title: 'Atlas Shrugged', featured: true }), aRecord({ type: 'COURSE', title: 'Introduction to Objectivism', featured: true })];
 
   it('shows a visitor the featured items and no suggestions', async () => {
-    const { server } = await renderLibrary('/', [{ index: true, element: <HomePage /> }], undefined, { 'library.list': pageOf(featured) });
+    const { server } = await renderLibrary('/', [{ index: true, element: <HomePage library={<LibraryHome />} /> }], undefined, { 'library.list': pageOf(featured) });
     await settle();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to the Objectivism Learning Platform');
     expect(within(screen.getByRole('region', { name: 'Featured in the library' })).getByRole('link', { name: 'Atlas Shrugged' })).toBeInTheDocument();
@@ -189,7 +191,7 @@ describe('the home page’s library', { timeout: 20_000 }, () => {
       updatedAt: '2026-02-02T00:00:00.000Z',
       content: { ...aSummary('CHAPTER', 'The Theme', 1, { slug: 'atlas-shrugged-chapter-1' }), orderIndex: undefined },
     };
-    const { server } = await renderLibrary('/', [{ index: true, element: <HomePage /> }], (_s, auth) => auth.signedIn(), {
+    const { server } = await renderLibrary('/', [{ index: true, element: <HomePage library={<LibraryHome />} /> }], (_s, auth) => auth.signedIn(), {
       'library.list': pageOf(featured),
       'library.recommendations': { items: [aRecord({ type: 'ESSAY', title: 'The Objectivist Ethics' })] },
       'progress.list': { progress: [progress], total: 1, page: 1, limit: 6, totalPages: 1 },

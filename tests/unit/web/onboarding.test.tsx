@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OnboardingOptions } from '../../../domain/onboarding/steps';
-import { routes } from '../../../web/src/app/routes';
+import { preloadAllPages, routes } from '../../../web/src/app/routes';
 import { completionDestination } from '../../../web/src/features/onboarding/completion';
 import { OnboardingPage } from '../../../web/src/features/onboarding/OnboardingPage';
 import { POST_PROFILE_REDIRECT_KEY } from '../../../web/src/lib/auth/magic-link';
@@ -13,6 +13,9 @@ import { axeViolations } from './fields-axe';
 let server: FakeAuthServer;
 
 const newcomer = aUser({ firstName: null, lastName: null, needsProfileCompletion: true });
+
+// The app's pages are lazy (web/src/app/routes.tsx): loaded once here, they render as soon as they are opened under the fake clock.
+beforeAll(() => preloadAllPages());
 
 beforeEach(() => {
   useFakeClock();

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ContinueSection } from '../../../web/src/features/progress/ContinueSection';
+import { ContinueSection } from '../../../web/src/lib/progress/ContinueSection';
 import { MyLibraryPage } from '../../../web/src/features/progress/MyLibraryPage';
 import { aUser } from './auth-fixtures';
 import { anEntry, fakeTrpcServer, listOf, ProcedureError, renderWithTrpc } from './progress-fixtures';

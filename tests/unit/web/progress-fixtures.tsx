@@ -7,12 +7,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { ThemeProvider } from '../../../web/src/app/theme';
-import { appConfigQuery } from '../../../web/src/lib/app-config';
+import { ThemeProvider } from '../../../web/src/lib/theme-context';
+import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
 import { createTrpcClient, TRPCProvider } from '../../../web/src/lib/trpc';
-import { AuthProvider } from '../../../web/src/features/auth/AuthProvider';
+import { AuthProvider } from '../../../web/src/lib/auth/AuthProvider';
 import { ToastProvider } from '../../../web/src/ui/Toast';
 import { appConfig, fakeAuthServer } from './auth-fixtures';
 import { fakeColorScheme } from './fake-media';
@@ -80,21 +80,22 @@ export type FakeTrpcServer = ReturnType<typeof fakeTrpcServer>;
 /** Renders `routes` at `path` inside the app's providers with the tRPC client. */
 export function renderWithTrpc({ path, routes }: { path: string; routes: RouteObject[] }) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(appConfigQuery.queryKey, appConfig);
   const router = createMemoryRouter([...routes, { path: '*', element: <p>Elsewhere</p> }], { initialEntries: [path] });
   const themeStore = createThemeStore({ storage: localStorage, matchMedia: fakeColorScheme(false).matchMedia, root: document.documentElement, events: window });
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-        <ThemeProvider store={themeStore}>
-          <ToastProvider>
-            <AuthProvider>
-              <RouterProvider router={router} />
-            </AuthProvider>
-          </ToastProvider>
-        </ThemeProvider>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <AppConfigProvider config={appConfig}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
+          <ThemeProvider store={themeStore}>
+            <ToastProvider>
+              <AuthProvider>
+                <RouterProvider router={router} />
+              </AuthProvider>
+            </ToastProvider>
+          </ThemeProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </AppConfigProvider>,
   );
   return { ...result, router, queryClient };
 }

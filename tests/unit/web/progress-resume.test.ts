@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subtitleTracks } from '../../../web/src/features/media/subtitles';
 import { viewingOf } from '../../../web/src/features/media/use-video-progress';
 import { clockTime, resumeAt, watchedPercentage } from '../../../web/src/features/media/video-resume';
-import { libraryPath, resumePath, resumeVerb, watchedAsset } from '../../../web/src/features/progress/resume';
+import { libraryPath, resumePath, resumeVerb, watchedAsset } from '../../../web/src/lib/progress/resume';
 
 describe('resumePath', () => {
   it('sends chapters and essays to the reader, a watched item to its video, anything else to its library page', () => {

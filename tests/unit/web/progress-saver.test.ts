@@ -1,7 +1,7 @@
 /** Saving progress while reading or watching: the throttle, flushing on leave, and time counted only while present. */
 import { describe, expect, it } from 'vitest';
-import { createActiveTime } from '../../../web/src/features/progress/active-time';
-import { createThrottledSaver, type SaverTimers, type SendMode } from '../../../web/src/features/progress/throttled-saver';
+import { createActiveTime } from '../../../web/src/lib/progress/active-time';
+import { createThrottledSaver, type SaverTimers, type SendMode } from '../../../web/src/lib/progress/throttled-saver';
 
 /** A hand-driven clock: `advance` runs what falls due, in order. */
 function manualTimers() {

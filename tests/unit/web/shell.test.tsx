@@ -5,9 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../domain/shared/app-config';
 import { App } from '../../../web/src/app/App';
 import { preloadAllPages, routes } from '../../../web/src/app/routes';
-import { appConfigQuery } from '../../../web/src/lib/app-config';
 import { configureApiGatewayUrl } from '../../../web/src/lib/http';
-import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
 import { fakeColorScheme } from './fake-media';
 
@@ -30,13 +28,11 @@ const config: AppConfig = {
 
 function renderShell(path: string, osDark = false) {
   configureApiGatewayUrl(config.bootstrap.apiGatewayUrl);
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(appConfigQuery.queryKey, config);
   const os = fakeColorScheme(osDark);
   const themeStore = createThemeStore({ storage: localStorage, matchMedia: os.matchMedia, root: document.documentElement, events: window });
   const tracker = { trackPageView: vi.fn(), dispose: vi.fn() };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<App shell={{ queryClient, tracker, router }} themeStore={themeStore} />);
+  render(<App shell={{ config, tracker, router }} themeStore={themeStore} />);
   return { tracker, os, router };
 }
 

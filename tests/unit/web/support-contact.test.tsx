@@ -1,5 +1,4 @@
 /** 'Contact support' on the error screens (docs/architecture.md §3: SUPPORT_EMAIL is shown there), from GET /api/config. */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -7,20 +6,16 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteErrorPage } from '../../../web/src/app/RouteErrorPage';
 import { LoadFailure } from '../../../web/src/features/library/LoadFailure';
-import { appConfigQuery } from '../../../web/src/lib/app-config';
-import { createQueryClient } from '../../../web/src/lib/query-client';
+import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import { appConfig, SUPPORT_EMAIL } from './auth-fixtures';
 
-/** A query client as after start-up (the configuration cached), or one whose configuration never arrived. */
-function queryClientWith(configured: boolean): QueryClient {
-  const queryClient = createQueryClient();
-  if (configured) queryClient.setQueryData(appConfigQuery.queryKey, appConfig);
-  // Without a cached configuration, reading it again hangs, as when the server cannot be reached.
-  else vi.stubGlobal('fetch', () => new Promise(() => undefined));
-  return queryClient;
+/** The screen as inside the app after start-up (the configuration given), or with a configuration that never arrived. */
+function renderWith(configured: boolean, ui: ReactNode) {
+  if (configured) return render(<AppConfigProvider config={appConfig}>{ui}</AppConfigProvider>);
+  // Nothing may try to read the configuration again: a request would hang, as when the server cannot be reached.
+  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  return render(ui);
 }
-
-const renderWith = (queryClient: QueryClient, ui: ReactNode) => render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 
 function Broken(): ReactNode {
   throw new Error('the page failed to render');
@@ -31,7 +26,7 @@ function renderBrokenRoute(configured: boolean) {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
-  renderWith(queryClientWith(configured), <RouterProvider router={router} />);
+  renderWith(configured, <RouterProvider router={router} />);
 }
 
 describe('the route error page', () => {
@@ -54,7 +49,7 @@ describe('the route error page', () => {
 describe('a failed load in the library', () => {
   it('offers Try again and Contact support inside the alert', async () => {
     const onRetry = vi.fn();
-    renderWith(queryClientWith(true), <LoadFailure what="the library" onRetry={onRetry} inline />);
+    renderWith(true, <LoadFailure what="the library" onRetry={onRetry} inline />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('We could not load the library. Check your connection and try again.');
     expect(within(alert).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
@@ -63,7 +58,7 @@ describe('a failed load in the library', () => {
   });
 
   it('keeps Try again when the configuration could not be read', () => {
-    renderWith(queryClientWith(false), <LoadFailure what="this book" onRetry={() => undefined} />);
+    renderWith(false, <LoadFailure what="this book" onRetry={() => undefined} />);
     const alert = screen.getByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(within(alert).queryByRole('link', { name: 'Contact support' })).not.toBeInTheDocument();

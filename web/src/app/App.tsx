@@ -1,11 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { AppConfigProvider } from '../lib/app-config';
+import { AuthProvider } from '../lib/auth/AuthProvider';
 import type { ThemeStore } from '../lib/theme';
 import { ToastProvider } from '../ui/Toast';
 import type { Shell } from './boot';
 import { PageTrackerProvider } from './page-views';
-import { ThemeProvider } from './theme';
+import { ThemeProvider } from '../lib/theme-context';
 
 export interface AppProps {
   shell: Shell;
@@ -14,7 +14,7 @@ export interface AppProps {
 
 export function App({ shell, themeStore }: AppProps) {
   return (
-    <QueryClientProvider client={shell.queryClient}>
+    <AppConfigProvider config={shell.config}>
       <ThemeProvider store={themeStore}>
         <PageTrackerProvider tracker={shell.tracker}>
           <ToastProvider>
@@ -24,6 +24,6 @@ export function App({ shell, themeStore }: AppProps) {
           </ToastProvider>
         </PageTrackerProvider>
       </ThemeProvider>
-    </QueryClientProvider>
+    </AppConfigProvider>
   );
 }

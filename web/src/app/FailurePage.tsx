@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME, pageTitle } from './product';
+import { PRODUCT_NAME, pageTitle } from '../lib/product';
 import { Button } from '../ui/Button';
 
 export interface FailurePageProps {

@@ -1,14 +1,14 @@
 import { Suspense, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AdminNavLink } from '../features/admin/AdminNavLink';
-import { AccountNav } from '../features/auth/AccountNav';
+import { AccountNav } from './AccountNav';
 import { AccountReclaimedNotice } from '../features/auth/AccountReclaimedNotice';
 import { MyLibraryNavLink } from '../features/progress/MyLibraryNavLink';
-import { LogoMark } from './icons';
+import { LogoMark } from '../ui/icons';
 import { usePageViews } from './page-views';
-import { PRODUCT_NAME } from './product';
+import { PRODUCT_NAME } from '../lib/product';
 import { ThemeSwitcher } from './ThemeSwitcher';
-import { useAppConfig } from './use-app-config';
+import { useAppConfig } from '../lib/use-app-config';
 import { Spinner } from '../ui/Spinner';
 
 /** Moves focus to the new page's content after client-side navigation, as a full page load would. */

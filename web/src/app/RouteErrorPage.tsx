@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { ContactSupport } from './ContactSupport';
+import { ContactSupport } from '../ui/ContactSupport';
 import { FailurePage } from './FailurePage';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ThemePreference } from '../lib/theme';
-import { MonitorIcon, MoonIcon, SunIcon } from './icons';
-import { useTheme } from './theme';
+import { MonitorIcon, MoonIcon, SunIcon } from '../ui/icons';
+import { useTheme } from '../lib/theme-context';
 
 const OPTIONS: Array<{ value: ThemePreference; label: string; icon: ReactNode }> = [
   { value: 'light', label: 'Light', icon: <SunIcon /> },

@@ -1,8 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
 import { createTrpcClient, TRPCProvider, type TrpcClient } from '../lib/trpc';
 
-/** One client per page load, made when the first page that asks the RPC layer opens. */
+/**
+ * One query cache and one RPC client per page load, made when the first page that needs them opens
+ * and kept while the reader moves between pages (this route stays the same layout for them all).
+ */
+let queryClient: QueryClient | undefined;
 let client: TrpcClient | undefined;
 
 /**
@@ -10,11 +15,13 @@ let client: TrpcClient | undefined;
  * libraries are downloaded by the pages that use them, never by the sign-in pages.
  */
 export function TrpcOutlet() {
-  const queryClient = useQueryClient();
+  queryClient ??= createQueryClient();
   client ??= createTrpcClient();
   return (
-    <TRPCProvider trpcClient={client} queryClient={queryClient}>
-      <Outlet />
-    </TRPCProvider>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={client} queryClient={queryClient}>
+        <Outlet />
+      </TRPCProvider>
+    </QueryClientProvider>
   );
 }

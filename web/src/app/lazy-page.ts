@@ -7,12 +7,16 @@ import { createElement, lazy, type ComponentType } from 'react';
 
 const loaders = new Map<object, () => Promise<unknown>>();
 
-export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
+/** The props of a module's page component `M[K]` (none when the module's type says nothing). */
+type PropsOf<C> = [C] extends [never] ? object : C extends ComponentType<infer P> ? P : object;
+
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<PropsOf<M[K]>> {
+  type Props = PropsOf<M[K]>;
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
   const preload = () => {
     loading ??= load().then(
-      (module) => (loaded = module[name] as ComponentType),
+      (module) => (loaded = module[name] as ComponentType<Props>),
       (error: unknown) => {
         // A failed download may succeed later (the network came back): the next render tries again.
         loading = undefined;
@@ -22,8 +26,8 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
     return loading;
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Page() {
-    return createElement(loaded ?? Lazy);
+  function Page(props: Props) {
+    return createElement((loaded ?? Lazy) as ComponentType<object>, props as object);
   }
   Page.displayName = `LazyPage(${String(name)})`;
   loaders.set(Page, preload);

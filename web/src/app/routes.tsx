@@ -1,10 +1,12 @@
 import { trimTrailing } from '../../../domain/shared/strings';
-import { isValidElement } from 'react';
+import { isValidElement, lazy } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes';
-import { RequireAuth } from '../features/auth/RequireAuth';
+import { RequireAuth } from '../lib/auth/RequireAuth';
 import { libraryRoutes } from '../features/library/library-routes';
-import { readingRoutes } from '../features/reader/reading-routes';
+import { mediaRoutes } from '../features/media/media-routes';
+import { progressRoutes } from '../features/progress/progress-routes';
+import { readerRoutes } from '../features/reader/reader-routes';
 import { Layout } from './Layout';
 import { lazyPage, preloadPage } from './lazy-page';
 
@@ -30,8 +32,10 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage
 const OnboardingPage = lazyPage(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage');
 const SecurityPage = lazyPage(() => import('../features/account/SecurityPage'), 'SecurityPage');
 const SecurityActivityPage = lazyPage(() => import('../features/account/SecurityActivityPage'), 'SecurityActivityPage');
-const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');
-/** The RPC layer (tRPC) for the pages under it: a page there may call useTRPC(); one outside must not. */
+const NotFoundPage = lazyPage(() => import('../ui/NotFoundPage'), 'NotFoundPage');
+/** The library's part of the home page: it loads after the page itself (HomePage's Suspense). */
+const LibraryHome = lazy(() => import('../features/library/LibraryHome'));
+/** The RPC layer (tRPC) and the query cache (TanStack Query) for the pages under it: a page there may call useTRPC() and useQuery(); one outside must not. */
 const TrpcOutlet = lazyPage(() => import('./TrpcOutlet'), 'TrpcOutlet');
 
 export const routes: RouteObject[] = [
@@ -50,11 +54,13 @@ export const routes: RouteObject[] = [
       {
         element: <TrpcOutlet />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage library={<LibraryHome />} /> },
           // Lazy: the admin pages are downloaded only by those who open them (features/admin).
           adminRoutes,
           // Lazy: the reader, the player and /my-library (features/reader, media, progress).
-          ...readingRoutes,
+          ...readerRoutes,
+          ...mediaRoutes,
+          ...progressRoutes,
           // Lazy: the library's browser and item pages (features/library).
           ...libraryRoutes,
           {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useAppConfig } from '../../app/use-app-config';
+import { useAppConfig } from '../../lib/use-app-config';
 import { socialConnectUrl } from '../../lib/auth/social';
 import { formatDate } from '../../lib/format';
 import { requireApiGatewayUrl } from '../../lib/http';
 import { Button } from '../../ui/Button';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../../lib/auth/AuthProvider';
 import { useSocialAccounts } from './account-queries';
 import { accountApi } from '../../lib/auth/account-api';
 import { pageNavigation } from '../../lib/page-navigation';

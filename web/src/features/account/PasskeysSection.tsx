@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields/TextField';
 import { ToggleField } from '../../ui/fields/ToggleField';
 import { useToast } from '../../ui/Toast';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../../lib/auth/AuthProvider';
 import {
   describeCeremonyFailure,
   describeFailure,

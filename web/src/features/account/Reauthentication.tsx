@@ -13,14 +13,14 @@
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { createContext, useCallback, useContext, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppConfig } from '../../app/use-app-config';
+import { useAppConfig } from '../../lib/use-app-config';
 import { accountApi } from '../../lib/auth/account-api';
 import { absoluteRedirectUrl, basePathPrefix } from '../../lib/auth/redirect';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/fields/PasswordField';
-import { useAuth } from '../auth/AuthProvider';
-import { loginPathFor } from '../auth/RequireAuth';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import { loginPathFor } from '../../lib/auth/RequireAuth';
 import { describeFailure, isReauthenticationRequired, PASSKEY_VERIFY_FAILED_MESSAGE, plainFailure, type Failure } from './account-messages';
 import { useSignInMethods } from './account-queries';
 import { FailureNotice } from './FailureNotice';

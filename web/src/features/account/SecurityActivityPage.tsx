@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { Button, ButtonLink } from '../../ui/Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { accountKeys } from './account-queries';
 import { SectionFailure, SectionLoading } from './SectionStatus';
 import { activityKeys, securityActivityApi, useSecurityActivity, type SecurityEvent } from './security-activity-api';
-import '../auth/auth.css';
+import '../../ui/card-page.css';
 import './account.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { useMethodsInAuthState } from './account-queries';
 import { LinkedAccountsSection } from './LinkedAccountsSection';
 import { PasskeysSection } from './PasskeysSection';
@@ -7,7 +7,7 @@ import { PasswordSection } from './PasswordSection';
 import { ReauthenticationProvider } from './Reauthentication';
 import { SessionsSection } from './SessionsSection';
 import { SignInMethodsSection } from './SignInMethodsSection';
-import '../auth/auth.css';
+import '../../ui/card-page.css';
 import './account.css';
 
 /**

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { accountApi, type ActiveSession } from '../../lib/auth/account-api';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/Toast';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../../lib/auth/AuthProvider';
 import { plainFailure, type Failure } from './account-messages';
 import { accountKeys, useActiveSessions } from './account-queries';
 import { describeDevice } from './describe-device';

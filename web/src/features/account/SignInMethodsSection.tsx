@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { AuthMethod, PreferredMethod } from '../../../../domain/auth/schemas';
-import { useAppConfig } from '../../app/use-app-config';
+import { useAppConfig } from '../../lib/use-app-config';
 import { accountApi, type SignInMethods } from '../../lib/auth/account-api';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/Toast';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../../lib/auth/AuthProvider';
 import { plainFailure, type Failure } from './account-messages';
 import { accountKeys, useMethodsChanged, useSignInMethods, useSocialAccounts } from './account-queries';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { accountApi, type SignInMethods } from '../../lib/auth/account-api';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../../lib/auth/AuthProvider';
 
 export const accountKeys = {
   all: ['account'] as const,

@@ -1,9 +1,9 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { ButtonLink } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
-import { loginPathFor } from '../auth/RequireAuth';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import { loginPathFor } from '../../lib/auth/RequireAuth';
 import { MEDIA_LIST_PATH } from './media-paths';
 import { canEditContent, holds } from './permissions';
 import './admin.css';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../../lib/auth/AuthProvider';
 import { canEditContent } from './permissions';
 
 /** The header's 'Admin' entry: shown only to members who may edit content. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CONTENT_STATUSES, CONTENT_TYPES, TYPE_LABELS, type ContentStatus, type ContentType } from '../../../../domain/content/constants';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { formatDate } from '../../lib/format';
 import { TYPE_PLURALS } from '../../lib/content/paths';
 import { emptyPage, listLookup } from '../../lib/query-client';

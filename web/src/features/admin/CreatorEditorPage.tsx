@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { TYPE_LABELS } from '../../../../domain/content/constants';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { itemLookup } from '../../lib/query-client';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Button } from '../../ui/Button';

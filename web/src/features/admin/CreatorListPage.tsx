@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { formatDate } from '../../lib/format';
 import { emptyPage, listLookup } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { MEDIA_TYPES } from '../../../../domain/media/constants';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { MEDIA_TYPE_LABELS, mediaName } from '../../lib/content/media';
 import { itemLookup } from '../../lib/query-client';
 import { Breadcrumb } from '../../ui/Breadcrumb';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TYPE_LABELS, type ContentType } from '../../../../domain/content/constants';
 import { MEDIA_TYPES, type MediaType } from '../../../../domain/media/constants';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { MEDIA_TYPE_LABELS, MEDIA_TYPE_OPTIONS, mediaName } from '../../lib/content/media';
 import { formatDate } from '../../lib/format';
 import { emptyPage, itemLookup, listLookup } from '../../lib/query-client';

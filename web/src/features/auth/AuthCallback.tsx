@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { pageTitle } from '../../app/product';
-import { useAppConfig } from '../../app/use-app-config';
+import { pageTitle } from '../../lib/product';
+import { useAppConfig } from '../../lib/use-app-config';
 import {
   ACCOUNT_RECLAIMED_MESSAGE,
   ACCOUNT_RECLAIMED_TITLE,
@@ -14,6 +14,7 @@ import { destinationLabel, safeRedirect } from '../../lib/auth/redirect';
 import { Button, ButtonLink } from '../../ui/Button';
 import { AlertIcon, CheckCircleIcon } from './icons';
 import { useMagicLinkVerification, type VerificationTimings } from './use-magic-link-verification';
+import '../../ui/card-page.css';
 import './auth.css';
 
 export interface AuthCallbackProps extends VerificationTimings {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { MAGIC_LINK_SENT_MESSAGE, maskEmail } from '../../lib/auth/magic-link';
 import { classNames } from '../../ui/size';
 import { Heading, type HeadingLevel } from './Heading';
 import { ArrowLeftIcon, CheckIcon, MailIcon } from './icons';
-import { MailQuickLinks } from './MailQuickLinks';
+import { MailQuickLinks } from '../../ui/MailQuickLinks';
 import type { MagicLinkFlow } from './use-magic-link';
 
 export interface CheckEmailPromptProps {

@@ -1,18 +1,19 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { pageTitle } from '../../app/product';
-import { useAppConfig } from '../../app/use-app-config';
+import { pageTitle } from '../../lib/product';
+import { useAppConfig } from '../../lib/use-app-config';
 import { AUTHENTICATION_FAILED_TITLE, LINK_ALREADY_USED_MESSAGE, LINK_USED_NOTICE } from '../../lib/auth/magic-link';
 import { authPagePath, safeRedirect } from '../../lib/auth/redirect';
 import { socialErrorMessage } from '../../lib/auth/social';
 import { Spinner } from '../../ui/Spinner';
-import { useContinueWhenSignedIn } from './after-sign-in';
+import { useContinueWhenSignedIn } from '../../lib/auth/after-sign-in';
 import { MagicLinkRequest } from './MagicLinkRequest';
 import { PasskeySignIn } from './PasskeySignIn';
 import { PasswordSignInForm } from './PasswordSignInForm';
 import { SignInMethodTabs } from './SignInMethodTabs';
 import { SocialSignIn } from './SocialSignIn';
 import { usePasskeySignIn } from './use-passkey-sign-in';
+import '../../ui/card-page.css';
 import './auth.css';
 
 type TabbedMethod = 'email-link' | 'password';

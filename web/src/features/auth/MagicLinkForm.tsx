@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { magicLinkFormSchema } from '../../lib/auth/magic-link';
 import { Button } from '../../ui/Button';
 import { EmailField } from '../../ui/fields/EmailField';

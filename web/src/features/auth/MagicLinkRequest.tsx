@@ -1,10 +1,11 @@
 import { useMemo, type ReactElement } from 'react';
-import { useAppConfig } from '../../app/use-app-config';
+import { useAppConfig } from '../../lib/use-app-config';
 import { absoluteRedirectUrl, basePathPrefix } from '../../lib/auth/redirect';
 import { CheckEmailPrompt } from './CheckEmailPrompt';
 import type { HeadingLevel } from './Heading';
 import { MagicLinkForm } from './MagicLinkForm';
 import { useMagicLink, type MagicLinkTarget } from './use-magic-link';
+import '../../ui/card-page.css';
 import './auth.css';
 
 export interface MagicLinkRequestProps {

@@ -7,8 +7,8 @@ import { isApiError } from '../../lib/http';
 import { Button } from '../../ui/Button';
 import { EmailField } from '../../ui/fields/EmailField';
 import { PasswordField } from '../../ui/fields/PasswordField';
-import { useAuth } from './AuthProvider';
-import { useCheckedForm } from './use-checked-form';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import { useCheckedForm } from '../../lib/auth/use-checked-form';
 
 export interface PasswordSignInFormProps {
   /** Offered to a member who forgot the password: the e-mailed link needs none. */

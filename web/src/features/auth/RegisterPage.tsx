@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { registerSchema } from '../../../../domain/auth/schemas';
-import { pageTitle } from '../../app/product';
-import { useAppConfig } from '../../app/use-app-config';
+import { pageTitle } from '../../lib/product';
+import { useAppConfig } from '../../lib/use-app-config';
 import { authApi, type AuthApi } from '../../lib/auth/api';
 import { PASSWORD_FORMS_EMAIL_MESSAGE } from '../../lib/auth/forms';
 import { authPagePath, safeRedirect } from '../../lib/auth/redirect';
@@ -13,10 +13,11 @@ import { Spinner } from '../../ui/Spinner';
 import { EmailField } from '../../ui/fields/EmailField';
 import { PasswordField } from '../../ui/fields/PasswordField';
 import { TextField } from '../../ui/fields/TextField';
-import { useContinueWhenSignedIn } from './after-sign-in';
-import { useAuth } from './AuthProvider';
+import { useContinueWhenSignedIn } from '../../lib/auth/after-sign-in';
+import { useAuth } from '../../lib/auth/AuthProvider';
 import { SocialSignIn } from './SocialSignIn';
-import { useCheckedForm } from './use-checked-form';
+import { useCheckedForm } from '../../lib/auth/use-checked-form';
+import '../../ui/card-page.css';
 import './auth.css';
 
 /**

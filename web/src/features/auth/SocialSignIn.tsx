@@ -1,4 +1,4 @@
-import { useAppConfig } from '../../app/use-app-config';
+import { useAppConfig } from '../../lib/use-app-config';
 import { socialConnectUrl } from '../../lib/auth/social';
 import { requireApiGatewayUrl } from '../../lib/http';
 

@@ -25,8 +25,8 @@ import {
 } from '../../lib/auth/magic-link';
 import { authPagePath } from '../../lib/auth/redirect';
 import { isApiError } from '../../lib/http';
-import { continueAfterSignIn } from './after-sign-in';
-import { useAuth } from './AuthProvider';
+import { continueAfterSignIn } from '../../lib/auth/after-sign-in';
+import { useAuth } from '../../lib/auth/AuthProvider';
 
 export type VerificationView =
   | { status: 'loading' }

@@ -13,7 +13,7 @@ import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthenti
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { authApi, type AuthApi } from '../../lib/auth/api';
 import { describePasskeyFailure } from '../../lib/auth/sign-in-failures';
-import { useAuth } from './AuthProvider';
+import { useAuth } from '../../lib/auth/AuthProvider';
 
 export type PasskeyNotice = { kind: 'cancelled' | 'failed'; message: string } | null;
 

@@ -1,7 +1,7 @@
-import { pageTitle } from '../../app/product';
-import { useAuth } from '../auth/AuthProvider';
-import { SignOutButton } from '../auth/SignOutButton';
-import { ContinueSection } from '../progress/ContinueSection';
+import { pageTitle } from '../../lib/product';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import { SignOutButton } from '../../lib/auth/SignOutButton';
+import { ContinueSection } from '../../lib/progress/ContinueSection';
 import './dashboard.css';
 
 /** 'CONTENT_EDITOR' reads 'Content editor'. */

@@ -1,15 +1,21 @@
-import { lazy, Suspense } from 'react';
-import { pageTitle, PRODUCT_NAME } from '../../app/product';
-import { useAppConfig } from '../../app/use-app-config';
+import { Suspense, type ReactNode } from 'react';
+import { pageTitle, PRODUCT_NAME } from '../../lib/product';
+import { useAppConfig } from '../../lib/use-app-config';
 import { Spinner } from '../../ui/Spinner';
-import { LeadCallout } from '../lead/LeadCallout';
+import { LeadCallout } from './LeadCallout';
 
-// The library's part of the home page (continue, recommendations, featured) loads after the page itself.
-const LibraryHome = lazy(() => import('../library/LibraryHome'));
 
 const ENVIRONMENT_LABELS = { development: 'Development environment', test: 'Test environment' } as const;
 
-export function HomePage() {
+export interface HomePageProps {
+  /**
+   * The library's part of the page (continue, recommendations, featured: features/library's
+   * LibraryHome), given by the app shell (app/routes.tsx), which loads it after the page itself.
+   */
+  library?: ReactNode;
+}
+
+export function HomePage({ library }: HomePageProps) {
   const { dynamic } = useAppConfig();
   const environment = dynamic.environment === 'production' ? null : ENVIRONMENT_LABELS[dynamic.environment];
   return (
@@ -26,9 +32,7 @@ export function HomePage() {
         </p>
       </section>
       <LeadCallout />
-      <Suspense fallback={<Spinner label="Loading the library…" showLabel />}>
-        <LibraryHome />
-      </Suspense>
+      {library && <Suspense fallback={<Spinner label="Loading the library…" showLabel />}>{library}</Suspense>}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { MAGIC_LINK_SENT_MESSAGE, maskEmail } from '../../lib/auth/magic-link';
 import { classNames } from '../../ui/size';
-import { MailQuickLinks } from '../auth/MailQuickLinks';
-import '../auth/auth.css';
+import { MailQuickLinks } from '../../ui/MailQuickLinks';
+import '../../ui/card-page.css';
 import './lead.css';
-import type { FlowStepProps } from '../flow';
+import type { FlowStepProps } from '../../ui/flow';
 import { confirmationReducer, initialConfirmationState, nextRenderDelay, resendView } from './confirmation';
 import { NO_RESEND_HANDLER_MESSAGE, sendFailureMessage } from './lead-messages';
 

@@ -1,18 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { emailField } from '../../../../domain/auth/schemas';
-import { pageTitle } from '../../app/product';
-import { useAppConfig } from '../../app/use-app-config';
+import { pageTitle } from '../../lib/product';
+import { useAppConfig } from '../../lib/use-app-config';
 import { authApi, type AuthApi } from '../../lib/auth/api';
 import { basePathPrefix } from '../../lib/auth/redirect';
 import { ButtonLink } from '../../ui/Button';
 import { INVALID_EMAIL_MESSAGE } from '../../ui/fields/rules/email';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
-import { defineStep, FormStep, MultiStepFlow, type FormFieldConfig, type FormStepProps } from '../flow';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import { defineStep, FormStep, MultiStepFlow, type FormFieldConfig, type FormStepProps } from '../../ui/flow';
 import { ConfirmationStep, type ConfirmationStepProps } from './ConfirmationStep';
 import { PROCESS_EMAIL_FAILED_MESSAGE } from './lead-messages';
-import '../auth/auth.css';
+import '../../ui/card-page.css';
 import './lead.css';
 
 export const EMAIL_STEP_ID = 'email';

@@ -1,10 +1,8 @@
 /**
- * Lead generation (spec 000 §8 'Confirmation step'): its route, its messages word for word, and which
+ * Lead generation (spec 000 §8 'Confirmation step'): its messages word for word, and which
  * message a failed send gives. Pure, so each path is tested without a browser.
  */
 import { isApiError } from '../../lib/http';
-
-export const LEAD_ROUTE = '/get-started';
 
 export const INVALID_REQUEST_MESSAGE = 'Invalid email or redirect URL. Please try again.';
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again later.';

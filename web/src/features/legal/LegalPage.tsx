@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { formatDate } from '../../lib/format';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 

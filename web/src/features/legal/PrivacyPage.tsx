@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../app/product';
-import { useAppConfig } from '../../app/use-app-config';
+import { PRODUCT_NAME } from '../../lib/product';
+import { useAppConfig } from '../../lib/use-app-config';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 export const PRIVACY_UPDATED = '2026-11-22';

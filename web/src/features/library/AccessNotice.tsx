@@ -9,7 +9,7 @@ import { useEntitlement } from '../../lib/content/queries';
 import { httpStatusOf } from '../../lib/query-client';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../../lib/auth/AuthProvider';
 import { LockIcon } from './icons';
 
 export interface Lockable {

@@ -3,7 +3,7 @@
  * table of contents, chapters (to the reader), essays (to the reader), its media, FAQ and pricing.
  */
 import { useParams } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { readerPath } from '../../lib/content/paths';
 import { listOf, numberOf, textOf, useBook, type Book } from '../../lib/content/queries';
 import { formatDate } from '../../lib/format';

@@ -6,11 +6,11 @@
  */
 import { Link, useParams } from 'react-router';
 import { TYPE_LABELS, type ContentType } from '../../../../domain/content/constants';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { openPath, readerPath, typeOfSegment, watchPath } from '../../lib/content/paths';
 import { useContentItem, type ContentItem, type ContentSummary, type MediaAsset } from '../../lib/content/queries';
 import { ButtonLink } from '../../ui/Button';
-import { NotFoundPage } from '../not-found/NotFoundPage';
+import { NotFoundPage } from '../../ui/NotFoundPage';
 import { AccessNotice, useAccess } from './AccessNotice';
 import { ChildList } from './ChildList';
 import { Facts, Prose, RelatedItems, TermList } from './ItemParts';

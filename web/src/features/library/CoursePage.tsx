@@ -1,6 +1,6 @@
 /** `/library/courses/:slug`: a course (spec 002 §3 Course) with its lessons in order. */
 import { useParams } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { libraryPath } from '../../lib/content/paths';
 import { useContentItem, type ContentItem } from '../../lib/content/queries';
 import { ButtonLink } from '../../ui/Button';

@@ -1,7 +1,7 @@
 /** `/creators/:slug`: a creator (spec 002 §3 Creator): who they are and the content they are credited on, page by page. */
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { creatorPath } from '../../lib/content/paths';
 import { useCreatorContent, type Creator } from '../../lib/content/queries';
 import { Breadcrumb } from '../../ui/Breadcrumb';

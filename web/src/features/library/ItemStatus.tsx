@@ -1,4 +1,4 @@
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { ButtonLink } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { LoadFailure } from './LoadFailure';

@@ -4,7 +4,7 @@
  * term is listed under its letter.
  */
 import { Link, useSearchParams } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { libraryPath } from '../../lib/content/paths';
 import { textOf, useLexiconTerms, useLibraryFacets } from '../../lib/content/queries';
 import { Breadcrumb } from '../../ui/Breadcrumb';

@@ -1,6 +1,6 @@
 /** `/library/lexicon/:slug`: a lexicon term (spec 002 §3 Lexicon term): its definition and excerpts from the works. */
 import { Link, useParams } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { libraryPath } from '../../lib/content/paths';
 import { textOf, useContentItem, useTermExcerpts, type ContentItem } from '../../lib/content/queries';
 import { Spinner } from '../../ui/Spinner';

@@ -1,13 +1,13 @@
 /**
  * The library on the home page (`/`, where members land after signing in): for a signed-in member
  * "Continue where you left off" and suggestions, for everyone the featured items and a way into the
- * library. Loaded apart from the first page's code (HomePage imports it lazily).
+ * library. Loaded apart from the first page's code: the app shell gives it to HomePage lazily (app/routes.tsx).
  */
 import { Link } from 'react-router';
 import { useRecommendations, useFeatured } from '../../lib/content/queries';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
-import { ContinueSection } from '../progress/ContinueSection';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import { ContinueSection } from '../../lib/progress/ContinueSection';
 import { ContentGrid } from './ContentCard';
 import { LoadFailure } from './LoadFailure';
 import './library.css';

@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CONTENT_TYPES, type ContentType } from '../../../../domain/content/constants';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { LIBRARY_SEGMENTS, TYPE_PLURALS, typeOfSegment } from '../../lib/content/paths';
 import { useFeatured, useLibraryBrowse, useLibraryFacets, type LibraryFacets } from '../../lib/content/queries';
 import { Button } from '../../ui/Button';

@@ -1,4 +1,4 @@
-import { ContactSupport } from '../../app/ContactSupport';
+import { ContactSupport } from '../../ui/ContactSupport';
 import { Button } from '../../ui/Button';
 
 export interface LoadFailureProps {

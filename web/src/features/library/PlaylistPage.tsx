@@ -3,7 +3,7 @@
  * lecture with a video or audio asset opens in the player (`/watch/:id`), any other on its page.
  */
 import { useParams } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { libraryPath, watchPath } from '../../lib/content/paths';
 import { useContentItem, useMediaOfContent, type ContentItem, type ContentSummary } from '../../lib/content/queries';
 import { AccessNotice, useAccess } from './AccessNotice';

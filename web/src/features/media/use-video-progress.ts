@@ -7,10 +7,10 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import type { ContentProgressInput, VideoProgressInput } from '../../../../domain/content/schemas';
-import { createActiveTime } from '../progress/active-time';
-import { recordContentOnLeave, recordVideoOnLeave } from '../progress/leave-requests';
-import { watchPageLeave, type PageLeave } from '../progress/page-leave';
-import { createThrottledSaver, type SendMode } from '../progress/throttled-saver';
+import { createActiveTime } from '../../lib/progress/active-time';
+import { recordContentOnLeave, recordVideoOnLeave } from '../../lib/progress/leave-requests';
+import { watchPageLeave, type PageLeave } from '../../lib/progress/page-leave';
+import { createThrottledSaver, type SendMode } from '../../lib/progress/throttled-saver';
 import { isWatched, watchedPercentage } from './video-resume';
 
 export const VIDEO_SAVE_INTERVAL_MS = 5000;

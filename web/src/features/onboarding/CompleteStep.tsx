@@ -1,5 +1,5 @@
 import { Button } from '../../ui/Button';
-import type { FlowStepProps } from '../flow';
+import type { FlowStepProps } from '../../ui/flow';
 
 export interface CompleteStepProps extends FlowStepProps {
   firstName: string | null;

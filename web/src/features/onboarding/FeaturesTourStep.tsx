@@ -9,7 +9,7 @@ import {
 } from '../../../../domain/onboarding/features';
 import { Button } from '../../ui/Button';
 import { classNames } from '../../ui/size';
-import type { FlowStepProps } from '../flow';
+import type { FlowStepProps } from '../../ui/flow';
 import { FeatureIconImage } from './feature-icons';
 import type { FeaturesStepData } from './step-data';
 

@@ -13,14 +13,14 @@ import {
   type OnboardingStepId,
   welcomeGreeting,
 } from '../../../../domain/onboarding/steps';
-import { pageTitle, PRODUCT_NAME } from '../../app/product';
-import { useTheme } from '../../app/theme';
-import { useAppConfig } from '../../app/use-app-config';
+import { pageTitle, PRODUCT_NAME } from '../../lib/product';
+import { useTheme } from '../../lib/theme-context';
+import { useAppConfig } from '../../lib/use-app-config';
 import { browserSession, POST_PROFILE_REDIRECT_KEY } from '../../lib/auth/magic-link';
 import { destinationLabel } from '../../lib/auth/redirect';
 import { useToast } from '../../ui/Toast';
-import { UPDATE_PREFERENCES_FAILED_MESSAGE, useAuth } from '../auth/AuthProvider';
-import { defineStep, MultiStepFlow, type FlowStep } from '../flow';
+import { UPDATE_PREFERENCES_FAILED_MESSAGE, useAuth } from '../../lib/auth/AuthProvider';
+import { defineStep, MultiStepFlow, type FlowStep } from '../../ui/flow';
 import { CompleteStep } from './CompleteStep';
 import { completionDestination } from './completion';
 import { FeaturesTourStep } from './FeaturesTourStep';

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { MonitorIcon, MoonIcon, SunIcon } from '../../app/icons';
+import { MonitorIcon, MoonIcon, SunIcon } from '../../ui/icons';
 import type { Preferences } from '../../lib/auth/api';
 import type { ThemePreference } from '../../lib/theme';
-import { ToggleField } from '../../ui/fields';
+import { ToggleField } from '../../ui/fields/ToggleField';
 import { Button } from '../../ui/Button';
-import type { FlowStepProps } from '../flow';
+import type { FlowStepProps } from '../../ui/flow';
 import { isSkipped, SKIP_STEP_LABEL, type PreferencesStepData } from './step-data';
 
 export const SAVE_PREFERENCES_LABEL = 'Save and continue';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { onboardingProfileSchema } from '../../../../domain/auth/schemas';
-import type { FlowStepProps } from '../flow';
-import { TextField } from '../../ui/fields';
+import type { FlowStepProps } from '../../ui/flow';
+import { TextField } from '../../ui/fields/TextField';
 import { Button } from '../../ui/Button';
 import { SKIP_STEP_LABEL, type ProfileStepData } from './step-data';
 

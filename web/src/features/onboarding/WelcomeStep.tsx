@@ -1,5 +1,5 @@
 import { GET_STARTED_LABEL } from '../../../../domain/onboarding/features';
-import type { FlowStepProps } from '../flow';
+import type { FlowStepProps } from '../../ui/flow';
 import { Button } from '../../ui/Button';
 
 export interface WelcomeStepProps extends FlowStepProps {

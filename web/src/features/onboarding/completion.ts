@@ -1,5 +1,5 @@
 import { safeRedirect } from '../../lib/auth/redirect';
-import { ONBOARDING_PATH } from '../auth/after-sign-in';
+import { ONBOARDING_PATH } from '../../lib/auth/after-sign-in';
 
 /**
  * Where onboarding ends (spec 000 §4): the redirect remembered at sign-in, else the default. Only a

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
-import { useAuth } from '../auth/AuthProvider';
-import './progress.css';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import '../../lib/progress/progress.css';
 
 /** The main navigation's link to the member's favorites and bookmarks; nothing for visitors. */
 export function MyLibraryNavLink() {

@@ -2,13 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TYPE_LABELS } from '../../../../domain/content/constants';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../../lib/product';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { resumePath, shownPercentage } from './resume';
-import { useRecordContentProgress } from './use-content-progress';
-import './progress.css';
+import { resumePath, shownPercentage } from '../../lib/progress/resume';
+import { useRecordContentProgress } from '../../lib/progress/use-content-progress';
+import '../../lib/progress/progress.css';
 
 export const SAVED_PAGE_SIZE = 12;
 

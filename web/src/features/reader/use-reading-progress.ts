@@ -6,10 +6,10 @@
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { ContentProgressInput } from '../../../../domain/content/schemas';
-import { createActiveTime } from '../progress/active-time';
-import { recordContentOnLeave } from '../progress/leave-requests';
-import { watchPageLeave, type PageLeave } from '../progress/page-leave';
-import { createThrottledSaver, type SendMode } from '../progress/throttled-saver';
+import { createActiveTime } from '../../lib/progress/active-time';
+import { recordContentOnLeave } from '../../lib/progress/leave-requests';
+import { watchPageLeave, type PageLeave } from '../../lib/progress/page-leave';
+import { createThrottledSaver, type SendMode } from '../../lib/progress/throttled-saver';
 import { percentageSeen, positionAt, READING_LINE_OFFSET, scrollTopFor, type BlockBox } from './reading-position';
 
 /** At most one save per this many ms while the member scrolls. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { pageTitle } from '../../../app/product';
+import { pageTitle } from '../../../lib/product';
 import { ButtonLink } from '../../../ui/Button';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../../lib/auth/AuthProvider';
 import { holds } from '../permissions';
 
 /**

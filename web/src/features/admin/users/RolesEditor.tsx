@@ -5,8 +5,8 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '../../../../..
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { useToast } from '../../../ui/Toast';
-import { useAuth } from '../../auth/AuthProvider';
-import { loginPathFor } from '../../auth/RequireAuth';
+import { useAuth } from '../../../lib/auth/AuthProvider';
+import { loginPathFor } from '../../../lib/auth/RequireAuth';
 import { failureOf } from '../admin-errors';
 import { memberName } from './users-paths';
 import type { MemberRecord } from './user-types';

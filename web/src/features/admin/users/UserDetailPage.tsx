@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { pageTitle } from '../../../app/product';
+import { pageTitle } from '../../../lib/product';
 import { formatDate } from '../../../lib/format';
 import { itemLookup } from '../../../lib/query-client';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { Breadcrumb } from '../../../ui/Breadcrumb';
 import { Button } from '../../../ui/Button';
 import { useToast } from '../../../ui/Toast';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../../lib/auth/AuthProvider';
 import { DeleteDialog } from '../DeleteDialog';
 import { EditorStatus } from '../EditorStatus';
 import { Pagination } from '../Pagination';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../../../domain/auth/admin-users';
 import { ROLE_LABELS, ROLES, type Role } from '../../../../../domain/auth/roles';
-import { pageTitle } from '../../../app/product';
+import { pageTitle } from '../../../lib/product';
 import { formatDate } from '../../../lib/format';
 import { emptyPage, listLookup } from '../../../lib/query-client';
 import { useTRPC } from '../../../lib/trpc';

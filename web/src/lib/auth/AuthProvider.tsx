@@ -6,10 +6,10 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { AuthUser } from '../../../../domain/auth/schemas';
-import { useTheme } from '../../app/theme';
-import { authApi, type AuthApi, type Preferences, type ProfileInput } from '../../lib/auth/api';
-import { clientFacingMessage } from '../../lib/auth/magic-link';
-import { sessionHint } from '../../lib/auth/session-hint';
+import { useTheme } from '../theme-context';
+import { authApi, type AuthApi, type Preferences, type ProfileInput } from './api';
+import { clientFacingMessage } from './magic-link';
+import { sessionHint } from './session-hint';
 import {
   authReducer,
   initialAuthState,
@@ -19,9 +19,9 @@ import {
   skipCheckReason,
   type AuthState,
   type PreferredMethod,
-} from '../../lib/auth/state';
-import { INVALID_RESPONSE_MESSAGE, isApiError } from '../../lib/http';
-import type { ThemePreference } from '../../lib/theme';
+} from './state';
+import { INVALID_RESPONSE_MESSAGE, isApiError } from '../http';
+import type { ThemePreference } from '../theme';
 import { useToast } from '../../ui/Toast';
 
 export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';

@@ -4,11 +4,11 @@
  * without a browser.
  */
 import type { CountryCode } from 'libphonenumber-js';
-import { emailError } from '../../ui/fields/rules/email';
-import type { SelectOption } from '../../ui/fields/rules/options';
-import { phoneError } from '../../ui/fields/rules/phone';
-import { isFilled, requiredMessage } from '../../ui/fields/rules/required';
-import { urlError } from '../../ui/fields/rules/url';
+import { emailError } from '../fields/rules/email';
+import type { SelectOption } from '../fields/rules/options';
+import type { phoneError } from '../fields/rules/phone';
+import { isFilled, requiredMessage } from '../fields/rules/required';
+import { urlError } from '../fields/rules/url';
 
 export const FORM_FIELD_TYPES = [
   'text',
@@ -98,7 +98,12 @@ export function submittedValues(fields: readonly FormFieldConfig[], values: Form
  * required field, then the rule its type carries (e-mail, URL, phone). Hidden and conditionally
  * absent fields are not checked here; the schema may still check them.
  */
-export function fieldErrors(fields: readonly FormFieldConfig[], values: FormValues): Record<string, string> {
+/** The rules that come with a library (library-fields.ts): needed when the fields include a phone number. */
+export interface LibraryRules {
+  phoneError?: typeof phoneError;
+}
+
+export function fieldErrors(fields: readonly FormFieldConfig[], values: FormValues, rules: LibraryRules = {}): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     if (field.hidden || !isRendered(field, values)) continue;
@@ -109,13 +114,13 @@ export function fieldErrors(fields: readonly FormFieldConfig[], values: FormValu
       if (field.required) errors[field.name] = requiredMessage(field.label);
       continue;
     }
-    const message = typeRuleError(field, value);
+    const message = typeRuleError(field, value, rules);
     if (message) errors[field.name] = message;
   }
   return errors;
 }
 
-function typeRuleError(field: FormFieldConfig, value: unknown): string | null {
+function typeRuleError(field: FormFieldConfig, value: unknown, rules: LibraryRules): string | null {
   if (typeof value !== 'string') return null;
   const props = field.fieldProps ?? {};
   switch (field.type) {
@@ -124,7 +129,8 @@ function typeRuleError(field: FormFieldConfig, value: unknown): string | null {
     case 'url':
       return urlError(value, Array.isArray(props.protocols) ? (props.protocols as string[]) : undefined);
     case 'tel':
-      return phoneError(value, {
+      if (!rules.phoneError) throw new Error('A phone field is checked with the phone rule: pass the rules of loadLibraryFields()');
+      return rules.phoneError(value, {
         ...(typeof props.defaultCountry === 'string' ? { defaultCountry: props.defaultCountry as CountryCode } : {}),
         usCanadaOnly: props.usCanadaOnly === true,
       });

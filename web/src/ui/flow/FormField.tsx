@@ -1,20 +1,23 @@
-import type { ReactNode } from 'react';
-import { TextField } from '../../ui/fields/TextField';
-import { DateField } from '../../ui/fields/DateField';
-import { EmailField } from '../../ui/fields/EmailField';
-import { MultiSelectField } from '../../ui/fields/MultiSelectField';
-import { NumberField } from '../../ui/fields/NumberField';
-import { PasswordField } from '../../ui/fields/PasswordField';
-import { PhoneField } from '../../ui/fields/PhoneField';
-import { SearchableSelectField } from '../../ui/fields/SearchableSelectField';
-import { SelectField } from '../../ui/fields/SelectField';
-import { TagField } from '../../ui/fields/TagField';
-import { TextAreaField } from '../../ui/fields/TextAreaField';
-import { ToggleField } from '../../ui/fields/ToggleField';
-import { UrlField } from '../../ui/fields/UrlField';
-import type { Tag } from '../../ui/fields/rules/tags';
-import type { Size } from '../../ui/size';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { TextField } from '../fields/TextField';
+import { EmailField } from '../fields/EmailField';
+import { MultiSelectField } from '../fields/MultiSelectField';
+import { NumberField } from '../fields/NumberField';
+import { PasswordField } from '../fields/PasswordField';
+import { SearchableSelectField } from '../fields/SearchableSelectField';
+import { SelectField } from '../fields/SelectField';
+import { TagField } from '../fields/TagField';
+import { TextAreaField } from '../fields/TextAreaField';
+import { ToggleField } from '../fields/ToggleField';
+import { UrlField } from '../fields/UrlField';
+import type { Tag } from '../fields/rules/tags';
+import type { Size } from '../size';
 import type { FormFieldConfig } from './form-fields';
+import { loadLibraryFields } from './library-fields';
+
+// The phone and date fields bring a library each: downloaded only by a form that has one (library-fields.ts).
+const PhoneField = lazy(() => loadLibraryFields().then((fields) => ({ default: fields.PhoneField })));
+const DateField = lazy(() => loadLibraryFields().then((fields) => ({ default: fields.DateField })));
 
 export interface FormFieldProps {
   field: FormFieldConfig;
@@ -55,7 +58,11 @@ export function FormField({ field, id, value, onChange, onBlur, error, size }: F
     case 'number':
       return <NumberField {...common} {...placeholder} value={numberOrNull(value)} onChange={onChange} />;
     case 'tel':
-      return <PhoneField {...common} {...placeholder} value={text(value)} onChange={onChange} />;
+      return (
+        <Suspense fallback={null}>
+          <PhoneField {...common} {...placeholder} value={text(value)} onChange={onChange} />
+        </Suspense>
+      );
     case 'url':
       return <UrlField {...common} {...placeholder} value={text(value)} onChange={onChange} />;
     case 'select':
@@ -67,7 +74,11 @@ export function FormField({ field, id, value, onChange, onBlur, error, size }: F
     case 'textarea':
       return <TextAreaField {...common} {...placeholder} value={text(value)} onChange={onChange} />;
     case 'date':
-      return <DateField {...common} value={typeof value === 'string' ? value : null} onChange={onChange} />;
+      return (
+        <Suspense fallback={null}>
+          <DateField {...common} value={typeof value === 'string' ? value : null} onChange={onChange} />
+        </Suspense>
+      );
     case 'toggle':
       return <ToggleField {...common} value={value === true} onChange={onChange} />;
     case 'tag':

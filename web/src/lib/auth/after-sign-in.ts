@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import { browserSession, POST_PROFILE_REDIRECT_KEY } from '../../lib/auth/magic-link';
+import { browserSession, POST_PROFILE_REDIRECT_KEY } from './magic-link';
 import { useAuth } from './AuthProvider';
 
 export const ONBOARDING_PATH = '/onboarding';

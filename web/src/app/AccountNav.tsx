@@ -1,9 +1,10 @@
 import { Link, useLocation } from 'react-router';
-import { ButtonLink } from '../../ui/Button';
-import { SecurityNavLink } from '../account/SecurityNavLink';
-import { displayName, useAuth } from './AuthProvider';
-import { SignOutButton } from './SignOutButton';
-import './auth.css';
+import { ButtonLink } from '../ui/Button';
+import { SecurityNavLink } from '../features/account/SecurityNavLink';
+import { displayName, useAuth } from '../lib/auth/AuthProvider';
+import { SignOutButton } from '../lib/auth/SignOutButton';
+import '../ui/card-page.css';
+import '../features/auth/auth.css';
 
 /** Pages a 'Sign in' link should not come back to. */
 const NO_RETURN = ['/', '/login', '/auth/callback'];

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button } from '../../ui/Button';
-import { classNames, type Size } from '../../ui/size';
+import { Button } from '../Button';
+import { classNames, type Size } from '../size';
 import { stepFailureMessage } from './failure';
 import type { FlowStepProps } from './step';
 import './flow.css';

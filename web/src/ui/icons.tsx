@@ -46,3 +46,12 @@ export function LogoMark() {
     </svg>
   );
 }
+
+/** A link that opens elsewhere (a new tab). */
+export function ExternalIcon({ size = 14 }: { size?: number }) {
+  return (
+    <svg {...common} width={size} height={size}>
+      <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
+    </svg>
+  );
+}

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { appConfigQuery } from '../lib/app-config';
+import { useOptionalAppConfig } from '../lib/use-app-config';
 
 /**
  * "Still stuck? Contact support": a mail link to the configured support address (SUPPORT_EMAIL,
  * from GET /api/config), for error screens. An error screen must not fail in turn, so this never
- * suspends or throws: the configuration read at start-up is in the cache, and without it (it
- * could not be read) the line is left out.
+ * suspends or throws: the configuration read at start-up is given by the shell, and without it
+ * (it could not be read) the line is left out.
  */
 export function ContactSupport() {
-  const { data: config } = useQuery(appConfigQuery);
+  const config = useOptionalAppConfig();
   if (!config) return null;
   return (
     <p>

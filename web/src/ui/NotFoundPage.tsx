@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { pageTitle } from '../../app/product';
-import { ButtonLink } from '../../ui/Button';
+import { pageTitle } from '../lib/product';
+import { ButtonLink } from './Button';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

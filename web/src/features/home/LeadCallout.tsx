@@ -4,9 +4,11 @@
  * and nothing for a signed-in member.
  */
 import { ButtonLink } from '../../ui/Button';
-import { useAuth } from '../auth/AuthProvider';
-import { LEAD_ROUTE } from './lead-messages';
-import './lead.css';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import './home.css';
+
+/** The lead-generation flow (features/lead), a route of app/routes.tsx. */
+const LEAD_ROUTE = '/get-started';
 
 export function LeadCallout() {
   const { state, settled } = useAuth();

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { pageTitle } from '../../app/product';
+import { pageTitle } from '../product';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { loginPathFor } from '../auth/RequireAuth';

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../ui/Button';
-import { classNames, type Size } from '../../ui/size';
+import { Button } from '../Button';
+import { classNames, type Size } from '../size';
 import { FormField } from './FormField';
 import { fieldErrors, initialValues, isRendered, submittedValues, widthClass, type FormFieldConfig, type FormFieldGroup, type FormValues } from './form-fields';
+import { loadLibraryFields, needsLibraryFields } from './library-fields';
 import { VALIDATION_FAILED_MESSAGE } from '../../../../domain/flow/machine';
 import { stepFailureMessage } from './failure';
 import type { FlowStepProps } from './step';
@@ -48,7 +49,8 @@ function formResolver(fields: FormFieldConfig[], schema: FormStepProps['schema']
   return async (allValues, context, options) => {
     const values = submittedValues(fields, allValues);
     const errors: Record<string, FieldError> = {};
-    for (const [name, message] of Object.entries(fieldErrors(fields, values))) errors[name] = { type: 'field', message };
+    const rules = needsLibraryFields(fields) ? await loadLibraryFields() : {};
+    for (const [name, message] of Object.entries(fieldErrors(fields, values, rules))) errors[name] = { type: 'field', message };
     let parsed: FormValues = values;
     if (schemaResolver) {
       const result = await schemaResolver(values, context, options);

@@ -6,7 +6,7 @@
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrorsOf, type FieldErrors } from '../../lib/auth/forms';
+import { fieldErrorsOf, type FieldErrors } from './forms';
 
 export function useCheckedForm<K extends string, Out>(schema: z.ZodType<Out>, initial: Record<K, string>, ids: Record<K, string>) {
   const [values, setValues] = useState(initial);

@@ -8,7 +8,7 @@
  * - Anything else opens its library page (routes agreed with the library client).
  */
 import type { ContentType } from '../../../../domain/content/constants';
-import { libraryPath, readerPath, watchPath } from '../../lib/content/paths';
+import { libraryPath, readerPath, watchPath } from '../content/paths';
 
 // Defined once in lib/content/paths.ts; the reader and the player import them from here.
 export { libraryPath, readerPath, watchPath };

@@ -4,8 +4,8 @@
  * with the session cookie; the Idempotency-Key makes a repeated send harmless.
  */
 import type { ContentProgressInput, VideoProgressInput } from '../../../../domain/content/schemas';
-import { requireApiGatewayUrl } from '../../lib/http';
-import { newIdempotencyKey } from '../../lib/http/idempotency-key';
+import { requireApiGatewayUrl } from '../http';
+import { newIdempotencyKey } from '../http/idempotency-key';
 
 function postOnLeave(path: string, body: unknown): void {
   try {

@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, useSyncExternalStore, type Ref } from 'react';
-import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
-import { classNames } from '../../ui/size';
+import { Button } from '../Button';
+import { Spinner } from '../Spinner';
+import { classNames } from '../size';
 import { createFlow, type FlowOptions } from '../../../../domain/flow/flow';
 import { forwardLabel, NO_STEPS_MESSAGE, PROCESSING_MESSAGE, type FlowData } from '../../../../domain/flow/machine';
 import { FALLBACK_ERROR_MESSAGE } from '../../lib/http';

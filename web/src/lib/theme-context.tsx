@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { ThemePreference, ThemeState, ThemeStore } from '../lib/theme';
+import type { ThemePreference, ThemeState, ThemeStore } from './theme';
 
 const ThemeContext = createContext<ThemeStore | null>(null);
 

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ContentProgressInput } from '../../../../domain/content/schemas';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../trpc';
 
 /** The saved progress, or null before any; disabled for visitors (the server answers 401). */
 export function useContentProgress(contentId: string | undefined, signedIn: boolean) {
