@@ -8,16 +8,36 @@
  * second server with a short MAGIC_LINK_TTL_SECONDS. It writes the table directly: no product use
  * case expires a link early, so the port has no such method to call.
  *
- * The dev mailbox (`GET /api/dev/mailbox`) is a JSON operation (operations/auth.ts `dev.mailbox`,
- * REST and tRPC), which answers 404 in production.
+ * `GET /api/dev/mailbox?to=<address>` lists the mails the development mailbox kept instead of
+ * sending them (adapters/mail/dev-mailbox.ts), newest first; 404 when mail goes to SMTP.
  */
 import { z } from 'zod';
 import { emailField } from '../../domain/auth/schemas';
+import { notFound } from '../../domain/shared/errors';
 import { defineRawRoute, type RawRoute } from './raw-route';
 
 const expireInput = z.object({ email: emailField('Invalid email format') });
+const mailboxInput = z.object({ to: z.string().optional() });
 
 export const devRawRoutes: RawRoute[] = [
+  defineRawRoute({
+    kind: 'development',
+    method: 'get',
+    path: '/api/dev/mailbox',
+    id: 'dev.mailbox',
+    summary: 'Mails kept by the development mailbox, newest first (development and test only; never in production)',
+    tags: ['development'],
+    openapi: {
+      parameters: [{ name: 'to', in: 'query', required: false, schema: { type: 'string' }, description: 'Only the mails to this address' }],
+      responses: { '200': { description: '{ success: true, mails: [{ id, to, subject, text, html, tag, sentAt }] }' }, '404': { description: 'Mail goes to SMTP' } },
+    },
+    async handler(req, res, { services }) {
+      const box = services.devMailbox;
+      if (!box) throw notFound('Route');
+      const { to } = mailboxInput.parse(req.query);
+      res.json({ success: true, mails: box.list(to) });
+    },
+  }),
   defineRawRoute({
     kind: 'development',
     method: 'post',

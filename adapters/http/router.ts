@@ -27,7 +27,7 @@ import {
   playlistOperations,
   trackOperations,
 } from './operations/content-types';
-import { authOperations, devOperations } from './operations/auth';
+import { authOperations } from './operations/auth';
 import { passkeyOperations } from './operations/passkeys';
 import { socialOperations, socialRedirectRoutes } from './operations/social';
 import { systemOperations } from './operations/system';
@@ -63,7 +63,6 @@ export const operationRegistry = {
   progress: progressOperations,
   library: libraryOperations,
   entitlements: entitlementOperations,
-  dev: devOperations,
   outboxAdmin: outboxAdminOperations,
 };
 

@@ -93,10 +93,26 @@ describe('raw routes', () => {
     expect(doc.paths['/api/auth/connect/{provider}']!.get).toMatchObject({ operationId: 'social.connect', 'x-route-kind': 'redirect' });
     expect(doc.paths['/api/auth/connect/{provider}/callback']!.get).toMatchObject({ operationId: 'social.callback', 'x-route-kind': 'redirect' });
     expect(doc.paths['/api/dev/magic-links/expire']!.post).toMatchObject({ operationId: 'dev.expireMagicLinks', 'x-route-kind': 'development' });
+    expect(doc.paths['/api/dev/mailbox']!.get).toMatchObject({ operationId: 'dev.mailbox', 'x-route-kind': 'development' });
     // The product's own server has the test's routes nowhere.
     const product = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(product.paths['/api/test/raw-echo']).toBeUndefined();
     expect((await fetch(`${server.url}/api/test/ticks/1`)).status).toBe(404);
+  });
+
+  it('mounts no development route in production, nor lists one', async () => {
+    const production = await startTestServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', SESSION_SECRET: 'a-production-secret-for-this-test-only' });
+    try {
+      const mailbox = await fetch(`${production.url}/api/dev/mailbox`);
+      expect(mailbox.status).toBe(404);
+      expect(((await mailbox.json()) as { code: string }).code).toBe('NOT_FOUND');
+      const doc = (await (await fetch(`${production.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+      expect(doc.paths['/api/dev/mailbox']).toBeUndefined();
+      expect(doc.paths['/api/dev/magic-links/expire']).toBeUndefined();
+      expect(doc.paths['/api/auth/connect/{provider}']).toBeDefined();
+    } finally {
+      await production.close();
+    }
   });
 
   it('refuses a raw route shape that cannot work', () => {

@@ -12,7 +12,6 @@ import {
   THEMES,
   verifyMagicLinkSchema,
 } from '../../../domain/auth/schemas';
-import { notFound } from '../../../domain/shared/errors';
 import { requestMagicLink, verifyMagicLink } from '../../../application/auth/magic-link';
 import { checkEmail, updatePreferences, updateProfile } from '../../../application/auth/profile';
 import { allowanceOf, emailKey, ipKey } from '../../../application/auth/rate-limits';
@@ -140,21 +139,6 @@ export const authOperations = {
       const keys = [ipKey(ctx.client.ip), ...(input.email ? [emailKey(input.email)] : [])];
       const state = await allowanceOf(rateLimiter, input.action, keys, clock.now());
       return { action: input.action, remaining: state.remaining, resetsAt: state.resetsAt.toISOString() };
-    },
-  }),
-};
-
-export const devOperations = {
-  mailbox: defineQuery({
-    rest: { method: 'get', path: '/api/dev/mailbox' },
-    summary: 'Mails kept by the development mailbox, newest first (development and test only; never in production)',
-    tags: ['development'],
-    input: z.object({ to: z.string().optional() }).optional(),
-    output: z.object({ mails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), tag: z.string(), sentAt: z.string() })) }),
-    handler: async (input, ctx) => {
-      const box = ctx.services.devMailbox;
-      if (!box || ctx.services.config.env === 'production') throw notFound('Route');
-      return { mails: box.list(input?.to) };
     },
   }),
 };
