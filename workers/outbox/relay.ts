@@ -43,7 +43,7 @@ export interface OutboxRelay {
   wake(): void;
   /** Claims no later than this (a retry falls due then). */
   wakeAt(at: Date): void;
-  /** Stops claiming and waits for the pass under way. */
+  /** Stops claiming and waits for the pass under way and the batches it is queueing. */
   stop(): Promise<void>;
 }
 
