@@ -54,11 +54,14 @@ export function postgresOutboxStore(db: Kysely<Database>): OutboxStore {
   return {
     async claim({ now, limit, leaseMs, consumers = [] }) {
       const until = new Date(now.getTime() + leaseMs);
+      // Rows carry microseconds (now() at their insert), the clock milliseconds: a row is due within
+      // the millisecond it reads as, so a claim right after a commit takes it.
+      const dueBefore = new Date(now.getTime() + 1);
       // The marks are looked up by (consumer, event_id), the primary key, for the consumers named.
       const { rows } = await sql<Selectable<OutboxTable> & { processed_by: string[] }>`
         update outbox set next_attempt_at = ${until}
         where id in (
-          select id from outbox where status = 'pending' and next_attempt_at <= ${now}
+          select id from outbox where status = 'pending' and next_attempt_at < ${dueBefore}
           order by next_attempt_at, id limit ${limit} for update skip locked
         )
         returning *, ${

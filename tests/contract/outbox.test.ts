@@ -117,6 +117,13 @@ for (const backend of backends) {
       expect(ids(await o.store.claim({ now: new Date(now.getTime() + LEASE), limit: 10, leaseMs: LEASE }))).toEqual(added);
     });
 
+    it('claims a row at the instant it reads as due, to the millisecond (a claim made right after the commit)', async () => {
+      const id = await add(1);
+      const { nextAttemptAt } = (await o.store.byId(id))!;
+      expect(ids(await o.store.claim({ now: new Date(nextAttemptAt.getTime() - 1), limit: 10, leaseMs: LEASE }))).toEqual([]);
+      expect(ids(await o.store.claim({ now: nextAttemptAt, limit: 10, leaseMs: LEASE }))).toEqual([id]);
+    });
+
     it('says with each claimed row which of the consumers named have processed it already', async () => {
       const [one, two] = [await add(1), await add(2)];
       await o.processed.markProcessed('mail.notify', one, new Date());
