@@ -12,7 +12,7 @@ import type { EventRegistry, OutboxSignal, OutboxStore, ProcessedEvents } from '
 import type { JobEntry } from './jobs/define';
 import { opsJobDeps } from './jobs/deps';
 import { productJobs } from './jobs/index';
-import { consumersByEvent, deliverToConsumer, DEFAULT_OUTBOX_RETRY, type OutboxDeliveryDeps } from './outbox/delivery';
+import { consumersByEvent, deliverToConsumer, DEFAULT_OUTBOX_RETRY, outboxJob, type OutboxDeliveryDeps, type OutboxJob } from './outbox/delivery';
 import { startOutboxRelay, type OutboxRelay } from './outbox/relay';
 
 export interface RunningWorkers {
@@ -45,10 +45,10 @@ export interface WorkerParts {
   log: Log;
 }
 
-const eventIdOf = (payload: unknown): number => {
-  const id = (payload as { eventId?: unknown } | null)?.eventId;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new PermanentJobError(`An outbox delivery job needs { eventId }, not ${JSON.stringify(payload)}`);
-  return id;
+const outboxJobOf = (payload: unknown): OutboxJob => {
+  const parsed = outboxJob.safeParse(payload);
+  if (!parsed.success) throw new PermanentJobError(`An outbox delivery job needs { eventId, row? }, not ${JSON.stringify(payload)}`);
+  return parsed.data;
 };
 
 export function runJobs(parts: WorkerParts, jobs: readonly JobEntry[]): RunningWorkers {
@@ -68,7 +68,7 @@ export function runJobs(parts: WorkerParts, jobs: readonly JobEntry[]): RunningW
   for (const entry of jobs) {
     if (entry.consumes) {
       if (!parts.events.has(...splitEventName(entry.consumes))) throw new Error(`The job ${entry.name} consumes ${entry.consumes}, which is not registered`);
-      queue.process(entry.queueName, (payload, meta) => deliverToConsumer(delivery, entry, eventIdOf(payload), meta.jobId, meta.attempt), { concurrency: entry.concurrency });
+      queue.process(entry.queueName, (payload, meta) => deliverToConsumer(delivery, entry, outboxJobOf(payload), meta.jobId, meta.attempt), { concurrency: entry.concurrency });
     } else {
       queue.process(entry.queueName, (payload, meta) => entry.run(payload, meta), { concurrency: entry.concurrency });
     }

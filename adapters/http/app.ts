@@ -15,7 +15,6 @@ import type { Services } from '../compose';
 import { apiCompression } from './compression';
 import { contextFactory, requestIdOf } from './context';
 import { csrfProtection, jsonBodiesOnly } from './csrf';
-import { devRoutes } from './dev-routes';
 import { renderError, toAppError, type Header } from './errors';
 import { idempotency } from './idempotency';
 import { refuseDeepBodies } from './json-body';
@@ -25,8 +24,8 @@ import { requestLog } from './request-log';
 import { requestPlace } from './request-place';
 import { allowedMethods, restRouter } from './rest';
 import { contentSecurityPolicyDirectives } from './security-policy';
-import { socialRedirectPaths, socialRedirectRoutes } from './operations/social';
-import { allOperations, appRouter } from './router';
+import { rawRouteRouter, rawRoutePaths, rawRoutesFor, type RawRoute } from './raw-route';
+import { allOperations, appRouter, rawRoutes } from './router';
 import { trpcContext, trpcErrorBody, trpcResponseMeta } from './trpc';
 import { staticClient } from './static';
 
@@ -37,6 +36,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Answer GET operations in the lean lane (lean-get.ts); off only to compare the lane with express. */
   leanGet?: boolean;
+  /** Raw routes added to the product's (tests register their own shapes so). */
+  rawRoutes?: RawRoute[];
 }
 
 /** The headers a middleware sets on an answer, found by running it once on a stand-in. */
@@ -115,9 +116,10 @@ function buildApp(services: Services, options: AppOptions) {
   app.use(cookies);
 
   const makeContext = contextFactory(services);
+  const raw = rawRoutesFor([...rawRoutes, ...(options.rawRoutes ?? [])], cfg.env);
   app.get('/api/openapi.json', (_req, res) => {
     const document = openApiDocument(allOperations, { title: 'Objectivism Learning Platform API', version: '1.0.0', serverUrl: cfg.appUrl });
-    res.json({ ...document, paths: { ...document.paths, ...socialRedirectPaths } });
+    res.json({ ...document, paths: { ...document.paths, ...rawRoutePaths(raw) } });
   });
   // Both transports answer sessions, tokens and members' data: nothing of theirs is cached.
   const noStore: Header = ['Cache-Control', 'no-store'];
@@ -126,16 +128,18 @@ function buildApp(services: Services, options: AppOptions) {
     next();
   });
   // Before the body is read: a refused cross-site request costs no parsing.
-  app.use(['/api', '/trpc'], csrfProtection(cfg.corsOrigins), jsonBodiesOnly());
+  app.use(['/api', '/trpc'], csrfProtection(cfg.corsOrigins));
+  // Raw-body routes (a webhook's signed bytes) read their own body, before the JSON-only rule and parser.
+  app.use(rawRouteRouter(raw, 'before-json', { services, makeContext }));
+  app.use(['/api', '/trpc'], jsonBodiesOnly());
   // Over BODY_LIMIT: 413; nested deeper than a body may be: 400 before JSON.parse (json-body.ts).
   app.use(express.json({ limit: cfg.bodyLimit, verify: refuseDeepBodies }));
   // After the body parser, whose stream callbacks would leave the request's async context.
   app.use(requestPlace(cfg.trustedProxies.length > 0));
-  if (cfg.env !== 'production') app.use(devRoutes(services));
+  // Redirects, server-sent events and (not in production) development tools: raw-route.ts.
+  app.use(rawRouteRouter(raw, 'after-json', { services, makeContext }));
   app.use('/api', idempotency(services.kv));
   app.use(restRouter(allOperations, makeContext));
-  // Browser redirects (302), so not operations: adapters/http/operations/social.ts.
-  app.use(socialRedirectRoutes(services, makeContext));
   app.use(
     '/trpc',
     trpcExpress.createExpressMiddleware({
@@ -150,8 +154,7 @@ function buildApp(services: Services, options: AppOptions) {
   );
 
   // No route took it: 405 with Allow when the path is an operation's under another method, else 404.
-  const rawRoutes = [{ path: '/api/openapi.json', method: 'get' }, ...Object.entries(socialRedirectPaths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })))];
-  const methodsAt = allowedMethods(allOperations, rawRoutes);
+  const methodsAt = allowedMethods(allOperations, [{ path: '/api/openapi.json', method: 'get' }, ...raw.map((r) => ({ path: r.path, method: r.method }))]);
   app.use('/api', (req, _res, next) => {
     const path = req.originalUrl.split('?')[0]!;
     const allow = methodsAt(path);

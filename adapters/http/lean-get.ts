@@ -9,6 +9,16 @@
  * The request and response get express' own prototypes (as express itself does on entry), so
  * `req.ip` (trusted proxies), `req.query` (the extended parser), `req.get` and `res.cookie` behave
  * exactly as behind the router. tests/api/lean-get.test.ts holds both lanes to the same answers.
+ *
+ * What it bypasses, and stands in for: app.ts's middleware chain. The request log (logCompleted),
+ * compression (compressBody), helmet and Cache-Control (`fixedHeaders`) and CORS (`corsHeaders`)
+ * are reproduced here; cookie-parser runs in `makeContext`; CSRF, the JSON-only rule, the body
+ * parsers and idempotency concern bodies and unsafe methods, which a GET has not; requestPlace
+ * (the country on audit events) does not run, as GET operations write no audit events. Raw routes (raw-route.ts: redirects, events, raw bodies,
+ * development tools) are not operations, so they never come here. A new middleware under `/api`
+ * that a GET operation's answer depends on must be added here too (or its headers to
+ * `fixedHeaders`), else the lane answers without it; tests/api/lean-get.test.ts then compares
+ * both lanes' answers for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, Request, Response } from 'express';

@@ -1,6 +1,7 @@
 /**
  * Every operation of the product, by module. The tRPC router, the REST routes and the OpenAPI
- * document are all derived from this one registry. The client imports only `type AppRouter`.
+ * document are all derived from this one registry; the routes that are not JSON operations
+ * (`rawRoutes`, raw-route.ts) are listed here too. The client imports only `type AppRouter`.
  */
 import { flattenOperations } from './operation';
 import { accountOperations } from './operations/account';
@@ -26,12 +27,14 @@ import {
   playlistOperations,
   trackOperations,
 } from './operations/content-types';
-import { authOperations, devOperations } from './operations/auth';
+import { authOperations } from './operations/auth';
 import { passkeyOperations } from './operations/passkeys';
-import { socialOperations } from './operations/social';
+import { socialOperations, socialRedirectRoutes } from './operations/social';
 import { systemOperations } from './operations/system';
 import { outboxAdminOperations } from './operations/outbox-admin';
 import { buildTrpcRouter } from './trpc';
+import { devRawRoutes } from './dev-routes';
+import type { RawRoute } from './raw-route';
 
 export const operationRegistry = {
   system: systemOperations,
@@ -60,10 +63,12 @@ export const operationRegistry = {
   progress: progressOperations,
   library: libraryOperations,
   entitlements: entitlementOperations,
-  dev: devOperations,
   outboxAdmin: outboxAdminOperations,
 };
 
 export const appRouter = buildTrpcRouter(operationRegistry);
 export type AppRouter = typeof appRouter;
 export const allOperations = flattenOperations(operationRegistry);
+
+/** The routes that are not JSON operations (raw-route.ts): redirects, raw bodies, events, development tools. */
+export const rawRoutes: RawRoute[] = [...socialRedirectRoutes, ...devRawRoutes];

@@ -55,13 +55,15 @@ export function memoryOutbox(options: { events: EventRegistry; clock?: Clock }):
   };
 
   const store: OutboxStore = {
-    async claim({ now: at, limit, leaseMs }) {
+    async claim({ now: at, limit, leaseMs, consumers = [] }) {
       const due = [...rows.values()]
         .filter((row) => row.status === 'pending' && row.nextAttemptAt.getTime() <= at.getTime())
         .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id)
         .slice(0, limit);
       for (const row of due) row.nextAttemptAt = new Date(at.getTime() + leaseMs);
-      return due.map(copy).sort((a, b) => a.id - b.id);
+      return due
+        .map((row) => ({ ...copy(row), processedBy: [...new Set(consumers)].filter((consumer) => processed.has(mark(consumer, row.id))).sort() }))
+        .sort((a, b) => a.id - b.id);
     },
     async byId(id) {
       const row = rows.get(id);

@@ -52,16 +52,24 @@ export function postgresOutboxWriter(trx: Kysely<Database>, events: EventRegistr
 export function postgresOutboxStore(db: Kysely<Database>): OutboxStore {
   const pending = (id: number) => db.updateTable('outbox').where('id', '=', id).where('status', '=', 'pending');
   return {
-    async claim({ now, limit, leaseMs }) {
+    async claim({ now, limit, leaseMs, consumers = [] }) {
       const until = new Date(now.getTime() + leaseMs);
-      const { rows } = await sql<Selectable<OutboxTable>>`
+      // Rows carry microseconds (now() at their insert), the clock milliseconds: a row is due within
+      // the millisecond it reads as, so a claim right after a commit takes it.
+      const dueBefore = new Date(now.getTime() + 1);
+      // The marks are looked up by (consumer, event_id), the primary key, for the consumers named.
+      const { rows } = await sql<Selectable<OutboxTable> & { processed_by: string[] }>`
         update outbox set next_attempt_at = ${until}
         where id in (
-          select id from outbox where status = 'pending' and next_attempt_at <= ${now}
+          select id from outbox where status = 'pending' and next_attempt_at < ${dueBefore}
           order by next_attempt_at, id limit ${limit} for update skip locked
         )
-        returning *`.execute(db);
-      return rows.map(toRecord).sort((a, b) => a.id - b.id);
+        returning *, ${
+          consumers.length > 0
+            ? sql`array(select consumer from processed_events where consumer = any(${[...consumers]}::text[]) and event_id = outbox.id order by consumer collate "C")`
+            : sql`'{}'::text[]`
+        } as processed_by`.execute(db);
+      return rows.map(({ processed_by, ...row }) => ({ ...toRecord(row), processedBy: processed_by })).sort((a, b) => a.id - b.id);
     },
 
     async byId(id) {

@@ -17,6 +17,7 @@ import {
   retryDelayMs,
   type CloseOptions,
   type EnqueueOptions,
+  type EnqueuedJob,
   type JobFailure,
   type JobHandler,
   type JobQueue,
@@ -89,21 +90,34 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
 
   const backoff = (delay: number | undefined, jitter: number | undefined) => ({ type: BACKOFF_TYPE, delay: delay ?? backoffMs, jitter: jitter ?? DEFAULT_JOB_JITTER });
 
+  function jobOptions(name: string, enqueueOptions: EnqueueOptions | undefined) {
+    const checked = checkedJob(name, enqueueOptions);
+    const keep = checked.dedupe === 'retained' ? KEEP_FINISHED : true;
+    return {
+      ...(checked.jobId === undefined ? {} : { jobId: toBullId(checked.jobId) }),
+      delay: checked.delayMs,
+      attempts: checked.attempts,
+      backoff: backoff(checked.backoffMs, checked.jitter),
+      removeOnComplete: keep,
+      removeOnFail: keep,
+    };
+  }
+
   return {
     async enqueue(name: string, payload: unknown, enqueueOptions?: EnqueueOptions) {
       if (closed) throw new Error('The job queue is closed');
-      const checked = checkedJob(name, enqueueOptions);
-      const keep = checked.dedupe === 'retained' ? KEEP_FINISHED : true;
       // A job with an id already in Redis (waiting, delayed, active, or kept after finishing) is
       // not added again: BullMQ answers the existing job.
-      await queue(name).add(name, payload, {
-        ...(checked.jobId === undefined ? {} : { jobId: toBullId(checked.jobId) }),
-        delay: checked.delayMs,
-        attempts: checked.attempts,
-        backoff: backoff(checked.backoffMs, checked.jitter),
-        removeOnComplete: keep,
-        removeOnFail: keep,
-      });
+      const opts = jobOptions(name, enqueueOptions);
+      await queue(name).add(name, payload, opts);
+    },
+
+    async enqueueMany(name: string, jobs: readonly EnqueuedJob[]) {
+      checkJobName(name);
+      if (closed) throw new Error('The job queue is closed');
+      const bulk = jobs.map((job) => ({ name, data: job.payload, opts: jobOptions(name, job.options) }));
+      // One MULTI for all: each job goes through the same script as add, de-duplication included.
+      if (bulk.length > 0) await queue(name).addBulk(bulk);
     },
 
     process(name: string, handler: JobHandler, processOptions: ProcessOptions = {}) {

@@ -31,6 +31,11 @@ export interface EnqueueOptions {
   dedupe?: 'retained' | 'while-queued';
 }
 
+export interface EnqueuedJob {
+  payload: unknown;
+  options?: EnqueueOptions;
+}
+
 /** A repeating job: every so many milliseconds, or at the times a cron pattern (5 fields, UTC) names. */
 export type JobSchedule = { every: number } | { cron: string };
 
@@ -80,6 +85,12 @@ export interface CloseOptions {
 export interface JobQueue {
   /** Adds a job; resolves once it is stored (in Redis for BullMQ). Names match JOB_NAME_PATTERN. */
   enqueue(name: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Adds several jobs of one name in one go (BullMQ: one round trip to Redis), each as `enqueue`
+   * would, de-duplication included; resolves once all are stored. The outbox relay queues a
+   * claimed batch so.
+   */
+  enqueueMany(name: string, jobs: readonly EnqueuedJob[]): Promise<void>;
   /** Starts running jobs of this name with the handler: one handler per name per queue. */
   process(name: string, handler: JobHandler, options?: ProcessOptions): void;
   /**

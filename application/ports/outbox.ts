@@ -116,14 +116,20 @@ export interface OutboxFailure {
   retryAt: Date | null;
 }
 
+/** A claimed row, with which of the claim's `consumers` have processed it already (read in the same statement). */
+export interface ClaimedOutboxRecord extends OutboxRecord {
+  processedBy: string[];
+}
+
 /** The relay's and the operators' side of the outbox. */
 export interface OutboxStore {
   /**
    * Takes up to `limit` pending rows that are due and moves each `leaseMs` ahead, in one statement,
    * so two relays never take the same row (FOR UPDATE SKIP LOCKED in PostgreSQL). A row whose
-   * delivery has no outcome when its lease runs out is taken again.
+   * delivery has no outcome when its lease runs out is taken again. Each row says which of
+   * `consumers` (none when not given) have processed it, so the relay queues only the others.
    */
-  claim(input: { now: Date; limit: number; leaseMs: number }): Promise<OutboxRecord[]>;
+  claim(input: { now: Date; limit: number; leaseMs: number; consumers?: readonly string[] }): Promise<ClaimedOutboxRecord[]>;
   byId(id: number): Promise<OutboxRecord | null>;
   /** The row and whether the consumer has processed it already, in one read (a delivery's first step). */
   forConsumer(id: number, consumer: string): Promise<{ record: OutboxRecord; processed: boolean } | null>;

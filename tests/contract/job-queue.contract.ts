@@ -100,6 +100,27 @@ export function jobQueueContract(name: string, make: (settings: JobQueueSettings
       expect(seen.sort()).toEqual(['notify order:42 {"n":3}', 'ship 42 {"n":5}', 'ship order:42 {"n":1}']);
     });
 
+    it('adds several jobs of a name in one go, each de-duplicated by its id as enqueue would', async () => {
+      const queue = await start();
+      const seen: string[] = [];
+      await queue.enqueue('outbox.deliver', { n: 0 }, { jobId: 'outbox:1' });
+      await queue.enqueueMany('outbox.deliver', [
+        { payload: { n: 1 }, options: { jobId: 'outbox:1' } },
+        { payload: { n: 2 }, options: { jobId: 'outbox:2', attempts: 1 } },
+        { payload: { n: 3 }, options: { jobId: 'outbox:2' } },
+        { payload: { n: 4 } },
+      ]);
+      await queue.enqueueMany('outbox.deliver', []);
+      await expect(queue.enqueueMany('outbox.deliver', [{ payload: { n: 5 }, options: { jobId: 'outbox:5' } }, { payload: {}, options: { attempts: 0 } }])).rejects.toThrow(/attempts/);
+      await expect(queue.enqueueMany('bad name', [])).rejects.toThrow(/job name/);
+      queue.process('outbox.deliver', async (payload, meta) => {
+        seen.push(`${meta.jobId.startsWith('outbox:') ? meta.jobId : 'new'} ${JSON.stringify(payload)}`);
+      });
+      await waitFor(() => seen.length === 3);
+      await sleep(200);
+      expect(seen.sort()).toEqual(['new {"n":4}', 'outbox:1 {"n":0}', 'outbox:2 {"n":2}']);
+    });
+
     it('retries a failing handler with exponential backoff until it succeeds', async () => {
       const backoffMs = 100;
       const queue = await start(backoffMs);

@@ -117,6 +117,29 @@ for (const backend of backends) {
       expect(ids(await o.store.claim({ now: new Date(now.getTime() + LEASE), limit: 10, leaseMs: LEASE }))).toEqual(added);
     });
 
+    it('claims a row at the instant it reads as due, to the millisecond (a claim made right after the commit)', async () => {
+      const id = await add(1);
+      const { nextAttemptAt } = (await o.store.byId(id))!;
+      expect(ids(await o.store.claim({ now: new Date(nextAttemptAt.getTime() - 1), limit: 10, leaseMs: LEASE }))).toEqual([]);
+      expect(ids(await o.store.claim({ now: nextAttemptAt, limit: 10, leaseMs: LEASE }))).toEqual([id]);
+    });
+
+    it('says with each claimed row which of the consumers named have processed it already', async () => {
+      const [one, two] = [await add(1), await add(2)];
+      await o.processed.markProcessed('mail.notify', one, new Date());
+      await o.processed.markProcessed('crm.sync', one, new Date());
+      await o.processed.markProcessed('audit.log', one, new Date());
+      await o.processed.markProcessed('crm.sync', two + 1000, new Date());
+      const claimed = await o.store.claim({ now: later(10), limit: 10, leaseMs: LEASE, consumers: ['mail.notify', 'crm.sync', 'crm.sync-v2'] });
+      expect(claimed.map((row) => [row.id, row.processedBy])).toEqual([
+        [one, ['crm.sync', 'mail.notify']],
+        [two, []],
+      ]);
+      expect(claimed[0]).toMatchObject({ type: 'test.order.placed', key: 'order-1', payload: { orderId: 'o-1', total: 1 }, status: 'pending', attempts: 0 });
+      const unnamed = await o.store.claim({ now: later(LEASE * 2), limit: 10, leaseMs: LEASE });
+      expect(unnamed.map((row) => row.processedBy)).toEqual([[], []]);
+    });
+
     it('never gives one row to two claims made at once', async () => {
       const added: number[] = [];
       for (let n = 0; n < 150; n++) added.push(await add(n));

@@ -12,8 +12,6 @@ import {
   THEMES,
   verifyMagicLinkSchema,
 } from '../../../domain/auth/schemas';
-import { notFound } from '../../../domain/shared/errors';
-import { plainText } from '../../../domain/shared/text';
 import { requestMagicLink, verifyMagicLink } from '../../../application/auth/magic-link';
 import { checkEmail, updatePreferences, updateProfile } from '../../../application/auth/profile';
 import { callerAllowance } from '../../../application/auth/rate-limits';
@@ -148,21 +146,6 @@ export const authOperations = {
     handler: async (input, ctx) => {
       const state = await callerAllowance(ctx.services.auth.deps, () => ctx.actor(), input, ctx.client);
       return { action: input.action, remaining: state.remaining, resetsAt: state.resetsAt.toISOString() };
-    },
-  }),
-};
-
-export const devOperations = {
-  mailbox: defineQuery({
-    rest: { method: 'get', path: '/api/dev/mailbox' },
-    summary: 'Mails kept by the development mailbox, newest first (development and test only; never in production)',
-    tags: ['development'],
-    input: z.object({ to: plainText(z.string().max(320, { abort: true })).optional() }).optional(),
-    output: z.object({ mails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), tag: z.string(), sentAt: z.string() })) }),
-    handler: async (input, ctx) => {
-      const box = ctx.services.devMailbox;
-      if (!box || ctx.services.config.env === 'production') throw notFound('Route');
-      return { mails: box.list(input?.to) };
     },
   }),
 };

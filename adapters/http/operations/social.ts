@@ -3,23 +3,23 @@
  *
  * `GET /api/auth/social/list` is an ordinary operation (REST and tRPC). The two redirect routes
  * are not: an operation answers the JSON envelope, and these answer 302 to a browser, so they
- * are express routes mounted beside the REST router (adapters/http/app.ts), described in the
- * OpenAPI document by `socialRedirectPaths`:
+ * are raw routes of the redirect kind (adapters/http/raw-route.ts), listed in router.ts
+ * `rawRoutes` and described in the OpenAPI document by their own entries:
  *
  * - `GET /api/auth/connect/{provider}?redirect=<path>` → 302 to the provider, with the flow
  *   cookie set; 404 for a provider that is not configured.
  * - `GET /api/auth/connect/{provider}/callback` → 302 to the remembered path (or `/`) with the
  *   session cookies; any refusal → 302 to `/login?error=<code>`.
  */
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_COOKIE_PATH, socialError } from '../../../domain/auth/social';
 import { beginSocialSignIn, completeSocialSignIn, hasSocialProvider, listSocialAccounts } from '../../../application/auth/social';
 import type { Services } from '../../compose';
 import { deliverTokens } from '../auth-transport';
-import type { RequestContextFactory } from '../context';
 import { toAppError } from '../errors';
 import { defineQuery } from '../operation';
+import { defineRawRoute, type RawRoute } from '../raw-route';
 
 export const socialOperations = {
   list: defineQuery({
@@ -47,9 +47,6 @@ export const socialOperations = {
   }),
 };
 
-const CONNECT_PATH = '/api/auth/connect/:provider';
-const CALLBACK_PATH = '/api/auth/connect/:provider/callback';
-
 /** The callback's query, one value per name (the first, as express' own parser would not guarantee). */
 function queryOf(req: Request): Record<string, string> {
   const params: Record<string, string> = {};
@@ -57,86 +54,80 @@ function queryOf(req: Request): Record<string, string> {
   return params;
 }
 
-export function socialRedirectRoutes(services: Services, makeContext: RequestContextFactory): Router {
-  const router = Router();
-  const deps = services.auth.deps;
-
-  /** A refusal goes back to the app's sign-in page with its code; anything unexpected is logged. */
-  const failTo = (req: Request, res: Response, error: unknown) => {
-    const appError = toAppError(error);
-    const code = appError.kind === 'internal' ? 'SOCIAL_SIGN_IN_FAILED' : appError.code;
-    if (appError.kind === 'internal') services.logger.error({ err: appError.cause ?? appError, path: req.path }, 'social sign-in failed');
-    res.redirect(302, `/login?error=${encodeURIComponent(code)}`);
-  };
-
-  const knownProvider = (req: Request, next: NextFunction) => {
-    if (hasSocialProvider(deps, String(req.params.provider))) return true;
-    next(socialError('SOCIAL_PROVIDER_UNKNOWN'));
-    return false;
-  };
-
-  router.get(CONNECT_PATH, async (req, res, next) => {
-    if (!knownProvider(req, next)) return;
-    try {
-      const ctx = makeContext(req, res);
-      const redirect = typeof req.query.redirect === 'string' ? req.query.redirect : undefined;
-      const started = await beginSocialSignIn(deps, await ctx.actor(), { provider: String(req.params.provider), redirect });
-      // SameSite=Lax: the provider's redirect back is a top-level GET navigation, which carries it.
-      ctx.http.setCookie(SOCIAL_FLOW_COOKIE, started.flowToken, { maxAgeSeconds: started.ttlSeconds, path: SOCIAL_FLOW_COOKIE_PATH });
-      res.redirect(302, started.authorizationUrl);
-    } catch (error) {
-      failTo(req, res, error);
-    }
-  });
-
-  router.get(CALLBACK_PATH, async (req, res, next) => {
-    if (!knownProvider(req, next)) return;
-    try {
-      const ctx = makeContext(req, res);
-      const flowToken = ctx.http.cookie(SOCIAL_FLOW_COOKIE);
-      ctx.http.clearCookie(SOCIAL_FLOW_COOKIE, { path: SOCIAL_FLOW_COOKIE_PATH });
-      const result = await completeSocialSignIn(deps, { provider: String(req.params.provider), flowToken, params: queryOf(req), actor: await ctx.actor() }, ctx.client);
-      if (result.outcome === 'signed_in') deliverTokens(ctx.http, result.tokens);
-      res.redirect(302, result.redirectPath ?? '/');
-    } catch (error) {
-      failTo(req, res, error);
-    }
-  });
-
-  return router;
+/** A refusal goes back to the app's sign-in page with its code; anything unexpected is logged. */
+function failTo(req: Request, res: Response, services: Services, error: unknown) {
+  const appError = toAppError(error);
+  const code = appError.kind === 'internal' ? 'SOCIAL_SIGN_IN_FAILED' : appError.code;
+  if (appError.kind === 'internal') services.logger.error({ err: appError.cause ?? appError, path: req.path }, 'social sign-in failed');
+  res.redirect(302, `/login?error=${encodeURIComponent(code)}`);
 }
 
-/** The redirect routes in the OpenAPI document (they are not operations, so it cannot derive them). */
-export const socialRedirectPaths: Record<string, Record<string, unknown>> = {
-  '/api/auth/connect/{provider}': {
-    get: {
-      operationId: 'social.connect',
-      summary: 'Start social sign-in (or, when signed in, linking, which needs a sign-in or re-authentication within 10 minutes): 302 to the provider (OpenID Connect, PKCE, state, nonce)',
-      tags: ['auth'],
+/** An unknown provider is a 404 envelope (express' error handler), not a redirect. */
+function knownProvider(services: Services, req: Request): string {
+  const provider = String(req.params.provider);
+  if (!hasSocialProvider(services.auth.deps, provider)) throw socialError('SOCIAL_PROVIDER_UNKNOWN');
+  return provider;
+}
+
+const providerNotConfigured = { description: 'The provider is not configured', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+
+/** The two browser redirects (raw routes, adapters/http/raw-route.ts). */
+export const socialRedirectRoutes: RawRoute[] = [
+  defineRawRoute({
+    kind: 'redirect',
+    method: 'get',
+    path: '/api/auth/connect/{provider}',
+    id: 'social.connect',
+    summary: 'Start social sign-in (or, when signed in, linking, which needs a sign-in or re-authentication within 10 minutes): 302 to the provider (OpenID Connect, PKCE, state, nonce)',
+    tags: ['auth'],
+    openapi: {
       parameters: [
         { name: 'provider', in: 'path', required: true, schema: { type: 'string' } },
         { name: 'redirect', in: 'query', required: false, schema: { type: 'string' }, description: 'A path on the app to return to afterwards' },
       ],
-      responses: {
-        '302': { description: 'To the provider; sets the httpOnly flow cookie (10 minutes)' },
-        '404': { description: 'The provider is not configured', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-      },
+      responses: { '302': { description: 'To the provider; sets the httpOnly flow cookie (10 minutes)' }, '404': providerNotConfigured },
     },
-  },
-  '/api/auth/connect/{provider}/callback': {
-    get: {
-      operationId: 'social.callback',
-      summary: "The provider's redirect back: signs in or links, then 302 to the app (/login?error=<code> on failure)",
-      tags: ['auth'],
+    async handler(req, res, { services, makeContext }) {
+      const provider = knownProvider(services, req);
+      try {
+        const ctx = makeContext(req, res);
+        const redirect = typeof req.query.redirect === 'string' ? req.query.redirect : undefined;
+        const started = await beginSocialSignIn(services.auth.deps, await ctx.actor(), { provider, redirect });
+        // SameSite=Lax: the provider's redirect back is a top-level GET navigation, which carries it.
+        ctx.http.setCookie(SOCIAL_FLOW_COOKIE, started.flowToken, { maxAgeSeconds: started.ttlSeconds, path: SOCIAL_FLOW_COOKIE_PATH });
+        res.redirect(302, started.authorizationUrl);
+      } catch (error) {
+        failTo(req, res, services, error);
+      }
+    },
+  }),
+  defineRawRoute({
+    kind: 'redirect',
+    method: 'get',
+    path: '/api/auth/connect/{provider}/callback',
+    id: 'social.callback',
+    summary: "The provider's redirect back: signs in or links, then 302 to the app (/login?error=<code> on failure)",
+    tags: ['auth'],
+    openapi: {
       parameters: [
         { name: 'provider', in: 'path', required: true, schema: { type: 'string' } },
         { name: 'code', in: 'query', required: false, schema: { type: 'string' } },
         { name: 'state', in: 'query', required: false, schema: { type: 'string' } },
       ],
-      responses: {
-        '302': { description: 'To the remembered path or /, with the session cookies; or to /login?error=<code>' },
-        '404': { description: 'The provider is not configured', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-      },
+      responses: { '302': { description: 'To the remembered path or /, with the session cookies; or to /login?error=<code>' }, '404': providerNotConfigured },
     },
-  },
-};
+    async handler(req, res, { services, makeContext }) {
+      const provider = knownProvider(services, req);
+      try {
+        const ctx = makeContext(req, res);
+        const flowToken = ctx.http.cookie(SOCIAL_FLOW_COOKIE);
+        ctx.http.clearCookie(SOCIAL_FLOW_COOKIE, { path: SOCIAL_FLOW_COOKIE_PATH });
+        const result = await completeSocialSignIn(services.auth.deps, { provider, flowToken, params: queryOf(req), actor: await ctx.actor() }, ctx.client);
+        if (result.outcome === 'signed_in') deliverTokens(ctx.http, result.tokens);
+        res.redirect(302, result.redirectPath ?? '/');
+      } catch (error) {
+        failTo(req, res, services, error);
+      }
+    },
+  }),
+];
