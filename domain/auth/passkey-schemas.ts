@@ -7,6 +7,9 @@ import { PASSKEY_DEVICE_TYPES, PASSKEY_NAME_MAX_LENGTH } from './passkey';
 import { authenticationCredentialSchema, registrationCredentialSchema } from './passkey-credential';
 import { plainText } from '../shared/text';
 import { requiredString } from './schemas';
+import { credentialDescriptor } from './passkey-request-options';
+
+export { passkeyRequestOptionsSchema, type PasskeyRequestOptions } from './passkey-request-options';
 
 export const PASSKEY_NAME_REQUIRED = 'Passkey name is required';
 export const PASSKEY_NAME_TOO_LONG = `Passkey name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`;
@@ -59,7 +62,6 @@ export const passkeySummarySchema = z.object({
 });
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 
-const credentialDescriptor = z.object({ id: z.string(), type: z.literal('public-key'), transports: z.array(z.string()).optional() });
 
 /** PublicKeyCredentialCreationOptionsJSON, for `startRegistration({ optionsJSON })` in the browser. */
 export const passkeyCreationOptionsSchema = z.looseObject({
@@ -75,15 +77,3 @@ export const passkeyCreationOptionsSchema = z.looseObject({
   extensions: z.record(z.string(), z.unknown()).optional(),
 });
 export type PasskeyCreationOptions = z.infer<typeof passkeyCreationOptionsSchema>;
-
-/** PublicKeyCredentialRequestOptionsJSON, for `startAuthentication({ optionsJSON })` in the browser. */
-export const passkeyRequestOptionsSchema = z.looseObject({
-  challenge: z.string(),
-  rpId: z.string().optional(),
-  timeout: z.number().optional(),
-  allowCredentials: z.array(credentialDescriptor).optional(),
-  userVerification: z.string().optional(),
-  hints: z.array(z.string()).optional(),
-  extensions: z.record(z.string(), z.unknown()).optional(),
-});
-export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>;

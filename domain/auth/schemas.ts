@@ -3,12 +3,18 @@
  * The same schemas validate the REST routes, the tRPC procedures and the React forms.
  */
 import { z } from 'zod';
-import { isEmailAddress, MAX_EMAIL_LENGTH } from '../shared/email';
+import { MAX_EMAIL_LENGTH } from '../shared/email';
 import { CONTROL_CHARACTERS_MESSAGE, plainText } from '../shared/text';
 import { authenticationCredentialSchema } from './passkey-credential';
+import { emailField, loginFields } from './sign-in-fields';
+import { PREFERRED_METHODS, THEMES, type Theme } from './member';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './password';
 
 export { MAX_EMAIL_LENGTH };
+// The member and the sign-in form are written with zod/mini (the sign-in pages import them from
+// these modules directly, docs/architecture.md §6); the server takes them from here as before.
+export { emailField, passwordAsTyped, tooManyAttemptsMessage } from './sign-in-fields';
+export { authUserSchema, PREFERRED_METHODS, THEMES, type AuthUser, type PreferredMethod, type Theme } from './member';
 
 /**
  * A required single-line string: missing, empty and blank all give the same message
@@ -17,27 +23,8 @@ export { MAX_EMAIL_LENGTH };
 export const requiredString = (message: string, controlMessage = CONTROL_CHARACTERS_MESSAGE) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), plainText(z.string({ error: message }).trim().min(1, message), { message: controlMessage }));
 
-/**
- * An e-mail address by the one rule of domain/shared/email.ts, lower-cased: required, trimmed, its
- * length checked (and the check stopped there when too long) before any pattern reads it.
- */
-export const emailField = (message: string) =>
-  z
-    .preprocess(
-      (v) => (v === undefined || v === null ? '' : v),
-      z
-        .string({ error: message })
-        .trim()
-        .min(1, { message, abort: true })
-        .max(MAX_EMAIL_LENGTH, { message, abort: true })
-        .refine(isEmailAddress, message),
-    )
-    .transform((v) => v.toLowerCase());
-
 export const AUTH_METHODS = ['PASSWORD', 'PASSKEY', 'SOCIAL', 'MAGIC_LINK'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
-export const PREFERRED_METHODS = ['PASSWORD', 'PASSKEY', 'SOCIAL'] as const;
-export type PreferredMethod = (typeof PREFERRED_METHODS)[number];
 
 export const RATE_LIMIT_ACTIONS = ['magic-link', 'password', 'passkey'] as const;
 export const RATE_LIMIT_ACTION_MESSAGE = 'Valid actions: magic-link, password, passkey';
@@ -77,11 +64,8 @@ export const checkEmailSchema = z.object({ email: emailField('Invalid email form
 
 export const rateLimitQuerySchema = z.object({
   action: z.enum(RATE_LIMIT_ACTIONS, { error: RATE_LIMIT_ACTION_MESSAGE }),
-  email: z.preprocess((v) => (v === '' ? undefined : v), emailField('Invalid email format').optional()),
+  email: z.preprocess((v) => (v === '' ? undefined : v), z.optional(emailField('Invalid email format'))),
 });
-
-export const THEMES = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
 
 export const preferencesSchema = z.object({
   theme: z.preprocess((v) => (v === 'auto' ? 'system' : v), z.enum(THEMES, { error: 'Theme must be light, dark or system' })).optional(),
@@ -124,44 +108,6 @@ export const onboardingProfileSchema = z.object({
   lastName: requiredString('Last name is required', LAST_NAME_CONTROL),
 });
 
-/** The user as the API answers it (spec 002 §3 User). */
-export const authUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  hasPassword: z.boolean(),
-  hasPasskey: z.boolean(),
-  hasSocialLogin: z.boolean(),
-  preferredAuthMethod: z.enum(PREFERRED_METHODS).nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  country: z.string().nullable(),
-  language: z.string(),
-  birthYear: z.number().int().nullable(),
-  marketingOptIn: z.boolean(),
-  weeklyDigestOptIn: z.boolean(),
-  preferences: z.object({ theme: z.enum(THEMES), emailNotifications: z.boolean(), pushNotifications: z.boolean() }),
-  roles: z.array(z.string()),
-  isActive: z.boolean(),
-  needsProfileCompletion: z.boolean(),
-  hubspotContactId: z.string().nullable(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type AuthUser = z.infer<typeof authUserSchema>;
-
-/** The client's spelling of the rate-limit message: '1 minute', else 'N minutes'. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
-
-/** A password exactly as typed (never trimmed): missing or empty gives `required`. */
-const passwordAsTyped = (required: string) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: required }).min(1, required));
-
 const newPassword = z.preprocess(
   (v) => (v === undefined || v === null ? '' : v),
   z.string({ error: PASSWORD_TOO_SHORT }).min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
@@ -174,10 +120,8 @@ export const registerSchema = z.object({
   lastName: requiredString('Last name is required', LAST_NAME_CONTROL).pipe(z.string().max(100, 'Last name must be at most 100 characters')),
 });
 
-export const loginSchema = z.object({
-  email: emailField('Invalid email format'),
-  password: passwordAsTyped('Password is required').pipe(z.string().max(1024, 'Invalid credentials')),
-});
+/** The password sign-in (spec 000 §5): the sign-in form's own fields (domain/auth/sign-in-fields.ts) in a classic object. */
+export const loginSchema = z.object(loginFields);
 
 export const CURRENT_PASSWORD_WRONG = 'The current password is not correct';
 

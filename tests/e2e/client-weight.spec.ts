@@ -5,14 +5,17 @@ import { expect, test, type Page } from '@playwright/test';
  * What the sign-in pages download (web/src/app/routes.tsx: every page lazy). A size budget, not a
  * timing: the gzipped JavaScript the browser fetched for the page, and no library the page does
  * not use. The issue's aim is 120 KB (100 KB ideally); the start-up itself holds react-dom (~65 KB),
- * react-router (~33 KB) and zod (~25 KB, the responses' and forms' checks), so the guard is set just
- * above what the sign-in pages weigh now (~153 KB, ~164 KB while the shell carried TanStack Query)
- * and catches any growth: docs/architecture.md ("The client") says what a lower figure would take.
+ * react-router (~30 KB) and zod/mini's core (~15 KB, the responses' and forms' checks: classic zod
+ * weighed ~25 KB), so the guard is set just above what the sign-in pages weigh now (~145 KB; ~155 KB
+ * with classic zod, ~164 KB while the shell carried TanStack Query) and catches any growth:
+ * docs/architecture.md ("The client") says what a lower figure would take.
  */
-const SIGN_IN_JS_BUDGET_KB = 155;
+const SIGN_IN_JS_BUDGET_KB = 146;
 
 /** Strings that survive minification, one per library the sign-in pages must not download. */
 const UNUSED_LIBRARIES: [library: string, marker: string][] = [
+  // Classic zod (its chained methods): the sign-in pages check with zod/mini (domain/auth/member.ts, sign-in-fields.ts).
+  ['classic zod', 'nonnegative'],
   ['libphonenumber-js', 'country_calling_codes'],
   ['date-fns', 'Invalid time value'],
   ['react-hook-form', 'shouldUnregister'],

@@ -29,7 +29,7 @@ export const authOperations = {
     summary: 'Whether the caller has a live session',
     tags,
     input: empty,
-    output: z.object({ authenticated: z.boolean(), user: authUserSchema.nullable() }),
+    output: z.object({ authenticated: z.boolean(), user: z.nullable(authUserSchema) }),
     handler: async (_input, ctx) => {
       const auth = await ctx.auth();
       return { authenticated: !!auth, user: auth ? toAuthUser(auth.user, auth.methods) : null };

@@ -8,7 +8,8 @@ export const systemOperations = {
     summary: 'The client runtime configuration: bootstrap and dynamic parts, public identifiers only',
     tags: ['system'],
     input: z.object({}).optional(),
-    output: appConfigSchema,
+    // The domain writes it with zod/mini for the client; the operations take classic objects.
+    output: z.object(appConfigSchema.shape),
     handler: async (_input, ctx) => ctx.services.appConfig(),
   }),
 };

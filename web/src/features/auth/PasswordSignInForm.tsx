@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { loginSchema } from '../../../../domain/auth/schemas';
+import { loginSchema } from '../../../../domain/auth/sign-in-fields';
 import { authApi, type AuthApi } from '../../lib/auth/api';
 import { PASSWORD_FORMS_EMAIL_MESSAGE } from '../../lib/auth/forms';
 import { passwordSignInFailure, serverFieldErrors } from '../../lib/auth/sign-in-failures';

@@ -1,22 +1,23 @@
 /**
  * The sign-in REST calls (spec 000 §7) through the shared fetch helper: credentials sent, retries on
  * network errors and 5xx, an Idempotency-Key on every write, `success: false` raised as ApiError.
- * Every answer is checked against its shape; a mismatch is 'Invalid API response format'.
+ * Every answer is checked against its shape; a mismatch is 'Invalid API response format'. The shapes
+ * are zod/mini, so the start-up never downloads classic zod (docs/architecture.md §6).
  */
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { z } from 'zod';
-import { passkeyRequestOptionsSchema } from '../../../../domain/auth/passkey-schemas';
-import { authUserSchema, THEMES, type AuthUser } from '../../../../domain/auth/schemas';
+import * as z from 'zod/mini';
+import { authUserSchema, THEMES, type AuthUser } from '../../../../domain/auth/member';
+import { passkeyRequestOptionsSchema } from '../../../../domain/auth/passkey-request-options';
 import { apiFetch } from '../http';
 
 const ok = z.literal(true);
 
-const authStatusSchema = z.object({ success: ok, authenticated: z.boolean(), user: authUserSchema.nullable() });
+const authStatusSchema = z.object({ success: ok, authenticated: z.boolean(), user: z.nullable(authUserSchema) });
 const userSchema = z.object({ success: ok, user: authUserSchema });
-const verifySchema = z.object({ success: ok, user: authUserSchema, redirect: z.string().nullable().optional(), accountReclaimed: z.boolean().optional() });
-const refreshSchema = z.object({ success: ok, user: authUserSchema.optional() });
+const verifySchema = z.object({ success: ok, user: authUserSchema, redirect: z.optional(z.nullable(z.string())), accountReclaimed: z.optional(z.boolean()) });
+const refreshSchema = z.object({ success: ok, user: z.optional(authUserSchema) });
 const doneSchema = z.object({ success: ok });
-const magicLinkSchema = z.object({ success: ok, message: z.string().optional() });
+const magicLinkSchema = z.object({ success: ok, message: z.optional(z.string()) });
 const rateLimitSchema = z.object({ success: ok, remaining: z.number(), resetsAt: z.iso.datetime({ offset: true }) });
 const checkEmailResponseSchema = z.object({ success: ok, exists: z.boolean(), hasPassword: z.boolean() });
 const preferencesSchema = z.object({ theme: z.enum(THEMES), emailNotifications: z.boolean(), pushNotifications: z.boolean() });

@@ -3,8 +3,8 @@
  * word, the masked address, the verified-token marker and the remembered post-profile redirect.
  * Pure functions and constants; the hooks in features/auth own the timers and the calls.
  */
-import { z } from 'zod';
-import { emailField, tooManyAttemptsMessage } from '../../../../domain/auth/schemas';
+import * as z from 'zod/mini';
+import { emailField, tooManyAttemptsMessage } from '../../../../domain/auth/sign-in-fields';
 import { INVALID_EMAIL_MESSAGE } from '../../ui/fields/rules/email';
 import { FALLBACK_ERROR_MESSAGE, isApiError } from '../http';
 

@@ -5,17 +5,17 @@
  * shown follows the text, so it goes as soon as the field is right.
  */
 import { useCallback, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
 import { fieldErrorsOf, type FieldErrors } from './forms';
 
-export function useCheckedForm<K extends string, Out>(schema: z.ZodType<Out>, initial: Record<K, string>, ids: Record<K, string>) {
+export function useCheckedForm<K extends string, Out>(schema: core.$ZodType<Out>, initial: Record<K, string>, ids: Record<K, string>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
   const order = Object.keys(initial) as K[];
 
   const check = useCallback(
     (next: Record<K, string>): { data: Out } | { errors: FieldErrors<K> } => {
-      const parsed = schema.safeParse(next);
+      const parsed = safeParse(schema, next);
       return parsed.success ? { data: parsed.data } : { errors: fieldErrorsOf<K>(parsed.error) };
     },
     [schema],

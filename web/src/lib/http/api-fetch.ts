@@ -5,7 +5,7 @@
  * message preferred.
  */
 import { trimTrailing } from '../../../../domain/shared/strings';
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
 import { ApiError, apiErrorFromResponse } from './api-error';
 import { sendWithRetry, type TransportOptions } from './transport';
 
@@ -37,8 +37,8 @@ export interface ApiFetchOptions<T = unknown> extends TransportOptions {
   query?: Record<string, QueryValue>;
   headers?: HeadersInit;
   signal?: AbortSignal;
-  /** Validates the successful body; a mismatch is 'Invalid API response format'. */
-  schema?: z.ZodType<T>;
+  /** Validates the successful body (a classic or a mini zod schema); a mismatch is 'Invalid API response format'. */
+  schema?: core.$ZodType<T>;
   /** Overrides the configured gateway (the boot call for /api/config, which always lives beside the client). */
   baseUrl?: string;
 }
@@ -87,7 +87,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   if (!response.ok || envelopeFailed) throw apiErrorFromResponse(response.status, parsed);
   if (!json) throw invalidResponse(response.status, parsed);
   if (!options.schema) return parsed as T;
-  const result = options.schema.safeParse(parsed);
+  const result = safeParse(options.schema, parsed);
   if (!result.success) throw invalidResponse(response.status, parsed, result.error);
   return result.data;
 }
