@@ -1,6 +1,8 @@
 /**
  * Reads and validates the environment once (docs/architecture.md §3). A bad value stops the start with
  * one clear line naming the variable; secrets are kept out of anything that is logged.
+ * One file on purpose, though past 300 lines: every variable, its default and its check side by
+ * side, in the order of the README's configuration table, so the two are read and changed together.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -4,14 +4,14 @@
  * (`rawRoutes`, raw-route.ts) are listed here too. The client imports only `type AppRouter`.
  */
 import { flattenOperations } from './operation';
-import { accountOperations } from './operations/account';
-import { adminUserOperations } from './operations/admin-users';
-import { securityOperations } from './operations/security';
-import { bookOperations } from './operations/books';
-import { mediaOperations } from './operations/media';
-import { creatorOperations } from './operations/creators';
-import { entitlementOperations, libraryOperations } from './operations/library';
-import { progressOperations } from './operations/progress';
+import { accountOperations } from './operations/auth/account';
+import { adminUserOperations } from './operations/auth/admin-users';
+import { securityOperations } from './operations/auth/security';
+import { bookOperations } from './operations/content/books';
+import { mediaOperations } from './operations/content/media';
+import { creatorOperations } from './operations/content/creators';
+import { entitlementOperations, libraryOperations } from './operations/content/library';
+import { progressOperations } from './operations/content/progress';
 import {
   artifactOperations,
   chapterOperations,
@@ -26,12 +26,12 @@ import {
   lexiconTermOperations,
   playlistOperations,
   trackOperations,
-} from './operations/content-types';
-import { authOperations } from './operations/auth';
-import { passkeyOperations } from './operations/passkeys';
-import { socialOperations, socialRedirectRoutes } from './operations/social';
-import { systemOperations } from './operations/system';
-import { outboxAdminOperations } from './operations/outbox-admin';
+} from './operations/content/content-types';
+import { authOperations } from './operations/auth/auth';
+import { passkeyOperations } from './operations/auth/passkeys';
+import { socialOperations, socialRedirectRoutes } from './operations/auth/social';
+import { systemOperations } from './operations/ops/system';
+import { outboxAdminOperations } from './operations/ops/outbox-admin';
 import { buildTrpcRouter } from './trpc';
 import { devRawRoutes } from './dev-routes';
 import type { RawRoute } from './raw-route';

@@ -1,5 +1,5 @@
 /**
- * Linked provider accounts: PostgreSQL (adapters/postgres/social-accounts.ts) and its memory twin,
+ * Linked provider accounts: PostgreSQL (adapters/postgres/auth/social-accounts.ts) and its memory twin,
  * held to one contract by tests/contract/social-accounts.test.ts.
  */
 import type { SocialAccount } from '../../domain/auth/social';

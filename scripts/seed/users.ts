@@ -6,7 +6,7 @@
 import type { NewUser } from '../../application/ports/users';
 import { normaliseRoles, type Role } from '../../domain/auth/roles';
 import type { Seeder } from './demo';
-import { postgresUsers } from '../../adapters/postgres/users';
+import { postgresUsers } from '../../adapters/postgres/auth/users';
 
 const DOMAIN = 'demo.objectivism.test';
 

@@ -6,11 +6,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryPasskeys } from '../../adapters/memory/passkeys';
-import { memoryUsers } from '../../adapters/memory/users';
-import { postgresPasskeys } from '../../adapters/postgres/passkeys';
+import { memoryPasskeys } from '../../adapters/memory/auth/passkeys';
+import { memoryUsers } from '../../adapters/memory/auth/users';
+import { postgresPasskeys } from '../../adapters/postgres/auth/passkeys';
 import type { Database } from '../../adapters/postgres/schema';
-import { postgresUsers } from '../../adapters/postgres/users';
+import { postgresUsers } from '../../adapters/postgres/auth/users';
 import type { PasskeyRepository } from '../../application/ports/passkeys';
 import type { UserRepository } from '../../application/ports/users';
 import type { Passkey } from '../../domain/auth/passkey';

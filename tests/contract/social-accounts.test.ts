@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memorySocialAccounts } from '../../adapters/memory/social-accounts';
-import { memoryUsers } from '../../adapters/memory/users';
+import { memorySocialAccounts } from '../../adapters/memory/auth/social-accounts';
+import { memoryUsers } from '../../adapters/memory/auth/users';
 import type { DatabaseHandle } from '../../adapters/postgres/database';
-import { postgresSocialAccounts } from '../../adapters/postgres/social-accounts';
-import { postgresUsers } from '../../adapters/postgres/users';
+import { postgresSocialAccounts } from '../../adapters/postgres/auth/social-accounts';
+import { postgresUsers } from '../../adapters/postgres/auth/users';
 import type { SocialAccountRepository } from '../../application/ports/social-accounts';
 import type { UserRepository } from '../../application/ports/users';
 import type { SocialAccount } from '../../domain/auth/social';

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nodeSecrets } from '../../adapters/crypto/secrets';
-import { memoryAuditLog } from '../../adapters/memory/audit-log';
+import { memoryAuditLog } from '../../adapters/memory/auth/audit-log';
 import { createMemoryKeyValueStore } from '../../adapters/memory/key-value-store';
-import { memoryPasskeys } from '../../adapters/memory/passkeys';
-import { memorySessions } from '../../adapters/memory/sessions';
-import { memorySocialAccounts } from '../../adapters/memory/social-accounts';
-import { memoryUsers } from '../../adapters/memory/users';
+import { memoryPasskeys } from '../../adapters/memory/auth/passkeys';
+import { memorySessions } from '../../adapters/memory/auth/sessions';
+import { memorySocialAccounts } from '../../adapters/memory/auth/social-accounts';
+import { memoryUsers } from '../../adapters/memory/auth/users';
 import { createOidcRelyingParty } from '../../adapters/oidc/relying-party';
 import type { AuthDeps } from '../../application/auth/deps';
 import { beginSocialSignIn, completeSocialSignIn } from '../../application/auth/social';

@@ -3,7 +3,7 @@
  * tRPC keys, so a change can refresh every page that shows content: spec 002 §7).
  *
  * The thirteen types other than books answer through routers built by one factory
- * (adapters/http/operations/content-types.ts), so one interface describes them all; the client's
+ * (adapters/http/operations/content/content-types.ts), so one interface describes them all; the client's
  * routers of every type group are assigned to it in `contentApi`, which the compiler checks. Books
  * keep spec 001's shape (`book`, with the shared fields under `content`).
  */

@@ -1,13 +1,13 @@
 /**
  * Linked provider accounts in PostgreSQL (table `social_accounts`, migrations/0005_social_accounts.ts).
- * The memory twin is adapters/memory/social-accounts.ts; tests/contract/social-accounts.test.ts
+ * The memory twin is adapters/memory/auth/social-accounts.ts; tests/contract/social-accounts.test.ts
  * holds both to one contract.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { SocialAccountRepository } from '../../application/ports/social-accounts';
-import type { SocialAccount } from '../../domain/auth/social';
-import type { Database, SocialAccountsTable } from './schema';
-import { isUuid } from './uuid';
+import type { SocialAccountRepository } from '../../../application/ports/social-accounts';
+import type { SocialAccount } from '../../../domain/auth/social';
+import type { Database, SocialAccountsTable } from '../schema';
+import { isUuid } from '../uuid';
 
 const toAccount = (row: Selectable<SocialAccountsTable>): SocialAccount => ({
   id: row.id,

@@ -1,8 +1,8 @@
 /** Creators on the books pattern (spec 002 §3, §5 Creator): public reads; content editors manage them. */
 import { z } from 'zod';
-import { contentOfCreator, createCreator, creatorById, creatorBySlug, deleteCreator, listCreators, updateCreator } from '../../../application/content/creators';
-import { creatorListSchema, creatorSaveSchema, limitSchema, pageSchema, requiredParam } from '../../../domain/content/schemas';
-import { defineMutation, defineQuery } from '../operation';
+import { contentOfCreator, createCreator, creatorById, creatorBySlug, deleteCreator, listCreators, updateCreator } from '../../../../application/content/creators';
+import { creatorListSchema, creatorSaveSchema, limitSchema, pageSchema, requiredParam } from '../../../../domain/content/schemas';
+import { defineMutation, defineQuery } from '../../operation';
 import { contentRecordSchema, creatorOut, creatorSchema, recordOut } from './content-views';
 
 const tags = ['creators'];

@@ -1,16 +1,16 @@
 /**
  * Members in PostgreSQL (table `users`, migrations/0002_auth.ts). The memory twin is
- * adapters/memory/users.ts; tests/contract/auth-repositories.test.ts holds both to one contract.
+ * adapters/memory/auth/users.ts; tests/contract/auth-repositories.test.ts holds both to one contract.
  */
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { NewUser, UserPatch, UserRepository } from '../../application/ports/users';
-import type { Role } from '../../domain/auth/roles';
-import type { User } from '../../domain/auth/user';
-import type { Database, UsersTable } from './schema';
-import { isUuid } from './uuid';
+import type { NewUser, UserPatch, UserRepository } from '../../../application/ports/users';
+import type { Role } from '../../../domain/auth/roles';
+import type { User } from '../../../domain/auth/user';
+import type { Database, UsersTable } from '../schema';
+import { isUuid } from '../uuid';
 
 
-/** Also read by the session check (adapters/postgres/sessions.ts), which loads the member with the session. */
+/** Also read by the session check (adapters/postgres/auth/sessions.ts), which loads the member with the session. */
 export const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
   email: row.email,

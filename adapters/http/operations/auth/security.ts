@@ -3,9 +3,9 @@
  * Both are `signedIn`: 401 comes before any validation message.
  */
 import { z } from 'zod';
-import { securityEventSchema, timelinePageSchema } from '../../../domain/auth/security-timeline';
-import { endOtherSessions, securityTimeline } from '../../../application/auth/security-timeline';
-import { defineMutation, defineQuery } from '../operation';
+import { securityEventSchema, timelinePageSchema } from '../../../../domain/auth/security-timeline';
+import { endOtherSessions, securityTimeline } from '../../../../application/auth/security-timeline';
+import { defineMutation, defineQuery } from '../../operation';
 
 const tags = ['auth'];
 

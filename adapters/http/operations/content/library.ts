@@ -1,12 +1,12 @@
 /** Library-wide reads: full-text search and the entitlement check (spec 001 §7 Entitlements; issue 6 §8-9). */
 import { z } from 'zod';
-import { contentAccess } from '../../../application/content/access';
-import { libraryFacets, recommendations } from '../../../application/content/browse';
-import { anyContentById, listContent } from '../../../application/content/read';
-import { searchContent } from '../../../application/content/search';
-import { CONTENT_TYPES } from '../../../domain/content/constants';
-import { CONTENT_ID_REQUIRED, contentListQuerySchema, contentSearchSchema, recommendationsSchema, requiredParam } from '../../../domain/content/schemas';
-import { defineQuery } from '../operation';
+import { contentAccess } from '../../../../application/content/access';
+import { libraryFacets, recommendations } from '../../../../application/content/browse';
+import { anyContentById, listContent } from '../../../../application/content/read';
+import { searchContent } from '../../../../application/content/search';
+import { CONTENT_TYPES } from '../../../../domain/content/constants';
+import { CONTENT_ID_REQUIRED, contentListQuerySchema, contentSearchSchema, recommendationsSchema, requiredParam } from '../../../../domain/content/schemas';
+import { defineQuery } from '../../operation';
 import { contentRecordSchema, contentSummarySchema, recordOut } from './content-views';
 
 export const libraryOperations = {

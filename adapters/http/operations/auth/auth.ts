@@ -1,6 +1,6 @@
 /** Sign-in by magic link, sessions and the member's own record (spec 000 §7; issue 3). */
 import { z } from 'zod';
-import { requireActor } from '../../../domain/auth/actor';
+import { requireActor } from '../../../../domain/auth/actor';
 import {
   authUserSchema,
   checkEmailSchema,
@@ -11,14 +11,14 @@ import {
   refreshSchema,
   THEMES,
   verifyMagicLinkSchema,
-} from '../../../domain/auth/schemas';
-import { requestMagicLink, verifyMagicLink } from '../../../application/auth/magic-link';
-import { checkEmail, updatePreferences, updateProfile } from '../../../application/auth/profile';
-import { callerAllowance } from '../../../application/auth/rate-limits';
-import { logout, refreshSession } from '../../../application/auth/sessions';
-import { authUserOf, toAuthUser } from '../../../application/auth/user-view';
-import { accessTokenOf, clearTokens, deliverTokens, refreshTokenOf, tokenFields } from '../auth-transport';
-import { defineMutation, defineQuery } from '../operation';
+} from '../../../../domain/auth/schemas';
+import { requestMagicLink, verifyMagicLink } from '../../../../application/auth/magic-link';
+import { checkEmail, updatePreferences, updateProfile } from '../../../../application/auth/profile';
+import { callerAllowance } from '../../../../application/auth/rate-limits';
+import { logout, refreshSession } from '../../../../application/auth/sessions';
+import { authUserOf, toAuthUser } from '../../../../application/auth/user-view';
+import { accessTokenOf, clearTokens, deliverTokens, refreshTokenOf, tokenFields } from '../../auth-transport';
+import { defineMutation, defineQuery } from '../../operation';
 
 const empty = z.object({}).optional();
 const tags = ['auth'];

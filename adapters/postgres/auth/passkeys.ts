@@ -1,12 +1,12 @@
 /**
  * Passkeys in PostgreSQL (table `passkeys`, migrations/0004_passkeys.ts). The memory twin is
- * adapters/memory/passkeys.ts; tests/contract/passkeys.test.ts holds both to one contract.
+ * adapters/memory/auth/passkeys.ts; tests/contract/passkeys.test.ts holds both to one contract.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { PasskeyRepository } from '../../application/ports/passkeys';
-import type { Passkey } from '../../domain/auth/passkey';
-import type { Database, PasskeysTable } from './schema';
-import { isUuid } from './uuid';
+import type { PasskeyRepository } from '../../../application/ports/passkeys';
+import type { Passkey } from '../../../domain/auth/passkey';
+import type { Database, PasskeysTable } from '../schema';
+import { isUuid } from '../uuid';
 
 const toPasskey = (row: Selectable<PasskeysTable>): Passkey => ({
   id: row.id,

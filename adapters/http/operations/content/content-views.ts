@@ -7,14 +7,14 @@
  * (application/content/access.ts), so the client shows its notice.
  */
 import { z } from 'zod';
-import type { MediaView } from '../../../application/content/media';
-import type { ContentView } from '../../../application/content/read';
-import { ACCESS_TYPES, CONTENT_STATUSES, CONTENT_TYPES, DIFFICULTIES, type ContentType } from '../../../domain/content/constants';
-import type { Creator } from '../../../domain/content/creator';
-import { DETAIL_FIELDS } from '../../../domain/content/details';
-import type { FieldDef, FieldKind } from '../../../domain/content/fields';
-import type { ContentItem, ContentSummary, CreatorCredit, RelatedContent } from '../../../domain/content/model';
-import { MEDIA_TYPES } from '../../../domain/media/constants';
+import type { MediaView } from '../../../../application/content/media';
+import type { ContentView } from '../../../../application/content/read';
+import { ACCESS_TYPES, CONTENT_STATUSES, CONTENT_TYPES, DIFFICULTIES, type ContentType } from '../../../../domain/content/constants';
+import type { Creator } from '../../../../domain/content/creator';
+import { DETAIL_FIELDS } from '../../../../domain/content/details';
+import type { FieldDef, FieldKind } from '../../../../domain/content/fields';
+import type { ContentItem, ContentSummary, CreatorCredit, RelatedContent } from '../../../../domain/content/model';
+import { MEDIA_TYPES } from '../../../../domain/media/constants';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,13 +1,13 @@
 /**
- * The in-process UserRepository: the fast test double, behaving as adapters/postgres/users.ts does
+ * The in-process UserRepository: the fast test double, behaving as adapters/postgres/auth/users.ts does
  * (tests/contract/auth-repositories.test.ts), with the migration's defaults. It hands out copies,
  * so a caller can never change a stored member by mutating what it was given.
  */
 import { randomUUID } from 'node:crypto';
-import type { NewUser, UserPatch, UserRepository } from '../../application/ports/users';
-import { DEFAULT_PREFERENCES } from '../../domain/auth/schemas';
-import type { User } from '../../domain/auth/user';
-import type { MemoryTwin } from './unit-of-work';
+import type { NewUser, UserPatch, UserRepository } from '../../../application/ports/users';
+import { DEFAULT_PREFERENCES } from '../../../domain/auth/schemas';
+import type { User } from '../../../domain/auth/user';
+import type { MemoryTwin } from '../unit-of-work';
 
 const copy = (user: User): User => structuredClone(user);
 

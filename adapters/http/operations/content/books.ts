@@ -4,10 +4,10 @@
  * strings; id, contentId, createdAt, updatedAt, classroomAccess and orderItems are dropped.
  */
 import { z } from 'zod';
-import { childrenOf, contentById, contentBySlug, listContent } from '../../../application/content/read';
-import { createContent, deleteContent, updateContent } from '../../../application/content/save';
-import { BOOK_ID_REQUIRED, BOOK_SLUG_REQUIRED, booksQuerySchema, contentListQuerySchemaFor, contentSaveSchema, includeRelationsSchema, requiredParam, type ContentSaveInput } from '../../../domain/content/schemas';
-import { defineMutation, defineQuery } from '../operation';
+import { childrenOf, contentById, contentBySlug, listContent } from '../../../../application/content/read';
+import { createContent, deleteContent, updateContent } from '../../../../application/content/save';
+import { BOOK_ID_REQUIRED, BOOK_SLUG_REQUIRED, booksQuerySchema, contentListQuerySchemaFor, contentSaveSchema, includeRelationsSchema, requiredParam, type ContentSaveInput } from '../../../../domain/content/schemas';
+import { defineMutation, defineQuery } from '../../operation';
 import { bookOut, bookSchema, chapterSchema, contentItemSchema, itemOut } from './content-views';
 
 const tags = ['books'];

@@ -1,11 +1,11 @@
 /**
- * The in-process MagicLinkRepository, behaving as adapters/postgres/magic-links.ts does
+ * The in-process MagicLinkRepository, behaving as adapters/postgres/auth/magic-links.ts does
  * (tests/contract/auth-repositories.test.ts). Each method checks and writes without awaiting in
  * between, so a consume is as atomic here as the conditional update is in PostgreSQL.
  */
-import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../application/ports/magic-links';
-import { mapSnapshot } from './snapshot';
-import type { MemoryTwin } from './unit-of-work';
+import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../../application/ports/magic-links';
+import { mapSnapshot } from '../snapshot';
+import type { MemoryTwin } from '../unit-of-work';
 
 const copy = (link: MagicLinkRecord): MagicLinkRecord => structuredClone(link);
 

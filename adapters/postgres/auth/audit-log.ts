@@ -3,9 +3,9 @@
  * member's timeline is read newest first, events at the same instant in reverse order of writing.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { AuditEvent, AuditLog } from '../../application/ports/audit-log';
-import type { AuditEventsTable, Database } from './schema';
-import { isUuid } from './uuid';
+import type { AuditEvent, AuditLog } from '../../../application/ports/audit-log';
+import type { AuditEventsTable, Database } from '../schema';
+import { isUuid } from '../uuid';
 
 
 const toEvent = (row: Selectable<AuditEventsTable>): AuditEvent => ({

@@ -15,12 +15,12 @@ import {
   removeMethodSchema,
   setPreferredMethodSchema,
   setupPasswordSchema,
-} from '../../../domain/auth/schemas';
-import { addMethod, endSession, listMethods, listSessions, reauthenticate, removeMethod, requireRecentSignIn, setPreferredMethod } from '../../../application/auth/methods';
-import { login, register, setupPassword } from '../../../application/auth/password';
-import { authUserOf } from '../../../application/auth/user-view';
-import { deliverTokens, tokenFields } from '../auth-transport';
-import { defineMutation, defineQuery } from '../operation';
+} from '../../../../domain/auth/schemas';
+import { addMethod, endSession, listMethods, listSessions, reauthenticate, removeMethod, requireRecentSignIn, setPreferredMethod } from '../../../../application/auth/methods';
+import { login, register, setupPassword } from '../../../../application/auth/password';
+import { authUserOf } from '../../../../application/auth/user-view';
+import { deliverTokens, tokenFields } from '../../auth-transport';
+import { defineMutation, defineQuery } from '../../operation';
 
 const tags = ['auth'];
 const methodsOutput = z.object({ methods: z.array(z.enum(AUTH_METHODS)), preferredMethod: z.enum(PREFERRED_METHODS).nullable(), emailVerified: z.boolean() });

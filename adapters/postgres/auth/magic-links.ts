@@ -3,9 +3,9 @@
  * so two verifies racing on the same token cannot both succeed. Addresses are stored lower-case.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../application/ports/magic-links';
-import type { Database, MagicLinksTable } from './schema';
-import { isUuid } from './uuid';
+import type { ConsumeResult, MagicLinkRecord, MagicLinkRepository } from '../../../application/ports/magic-links';
+import type { Database, MagicLinksTable } from '../schema';
+import { isUuid } from '../uuid';
 
 
 const toRecord = (row: Selectable<MagicLinksTable>): MagicLinkRecord => ({

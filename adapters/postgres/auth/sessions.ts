@@ -3,10 +3,10 @@
  * a member's session list and the audit trail can say how a session ended.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { SessionCheck, SessionRecord, SessionRepository } from '../../application/ports/sessions';
-import type { Database, SessionsTable } from './schema';
+import type { SessionCheck, SessionRecord, SessionRepository } from '../../../application/ports/sessions';
+import type { Database, SessionsTable } from '../schema';
 import { toUser } from './users';
-import { isUuid } from './uuid';
+import { isUuid } from '../uuid';
 
 
 const toRecord = (row: Selectable<SessionsTable>): SessionRecord => ({

@@ -4,13 +4,13 @@
  * gets 401 whatever the body; the use cases decide `users.manage` (403 without it).
  */
 import { z } from 'zod';
-import { adminUserIdSchema, adminUserListSchema, setUserRolesSchema, setUserStatusSchema } from '../../../domain/auth/admin-users';
-import { ROLES } from '../../../domain/auth/roles';
-import { AUTH_METHODS, PREFERRED_METHODS } from '../../../domain/auth/schemas';
-import { timelinePageFields } from '../../../domain/auth/security-timeline';
-import type { User } from '../../../domain/auth/user';
-import { listMembers, memberRecord, memberSecurityEvents, setMemberRoles, setMemberStatus } from '../../../application/auth/admin-users';
-import { defineMutation, defineQuery } from '../operation';
+import { adminUserIdSchema, adminUserListSchema, setUserRolesSchema, setUserStatusSchema } from '../../../../domain/auth/admin-users';
+import { ROLES } from '../../../../domain/auth/roles';
+import { AUTH_METHODS, PREFERRED_METHODS } from '../../../../domain/auth/schemas';
+import { timelinePageFields } from '../../../../domain/auth/security-timeline';
+import type { User } from '../../../../domain/auth/user';
+import { listMembers, memberRecord, memberSecurityEvents, setMemberRoles, setMemberStatus } from '../../../../application/auth/admin-users';
+import { defineMutation, defineQuery } from '../../operation';
 import { timelinePageOutput } from './security';
 
 const tags = ['admin'];

@@ -1,10 +1,10 @@
 /**
- * The in-process AuditLog, behaving as adapters/postgres/audit-log.ts does
+ * The in-process AuditLog, behaving as adapters/postgres/auth/audit-log.ts does
  * (tests/contract/auth-repositories.test.ts): absent fields read back as null, `detail` as `{}`,
  * and `detail` goes through JSON as it does through a jsonb column.
  */
-import type { AuditEvent, AuditLog } from '../../application/ports/audit-log';
-import type { MemoryTwin } from './unit-of-work';
+import type { AuditEvent, AuditLog } from '../../../application/ports/audit-log';
+import type { MemoryTwin } from '../unit-of-work';
 
 interface Stored {
   seq: number;

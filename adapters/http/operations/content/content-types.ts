@@ -6,12 +6,12 @@
  * (domain/content/details.ts).
  */
 import { z } from 'zod';
-import { childrenOf, contentById, contentBySlug, listContent } from '../../../application/content/read';
-import { createContent, deleteContent, updateContent } from '../../../application/content/save';
-import type { ChildKind } from '../../../application/ports/content-repository';
-import { TYPE_LABELS, type ContentType } from '../../../domain/content/constants';
-import { catalogQuerySchema, contentListQuerySchemaFor, contentSaveSchema, includeRelationsSchema, requiredParam, type ContentSaveInput } from '../../../domain/content/schemas';
-import { defineMutation, defineQuery } from '../operation';
+import { childrenOf, contentById, contentBySlug, listContent } from '../../../../application/content/read';
+import { createContent, deleteContent, updateContent } from '../../../../application/content/save';
+import type { ChildKind } from '../../../../application/ports/content-repository';
+import { TYPE_LABELS, type ContentType } from '../../../../domain/content/constants';
+import { catalogQuerySchema, contentListQuerySchemaFor, contentSaveSchema, includeRelationsSchema, requiredParam, type ContentSaveInput } from '../../../../domain/content/schemas';
+import { defineMutation, defineQuery } from '../../operation';
 import { contentItemSchema, itemOut } from './content-views';
 
 interface ChildRoute {

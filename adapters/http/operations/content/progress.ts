@@ -3,12 +3,12 @@
  * ours (domain/content/README.md). Every write is a merge, safe from two tabs at once.
  */
 import { z } from 'zod';
-import { contentProgressOf, listProgress, recordContentProgress, recordVideoProgress, videoProgressOf } from '../../../application/content/progress';
-import { PROGRESS_STATUSES } from '../../../domain/content/constants';
-import type { ContentProgress, VideoProgress } from '../../../domain/content/progress';
-import { CONTENT_ID_REQUIRED, contentProgressSchema, progressListSchema, requiredParam, videoProgressSchema } from '../../../domain/content/schemas';
-import { MEDIA_ID_REQUIRED } from '../../../domain/media/schemas';
-import { defineMutation, defineQuery } from '../operation';
+import { contentProgressOf, listProgress, recordContentProgress, recordVideoProgress, videoProgressOf } from '../../../../application/content/progress';
+import { PROGRESS_STATUSES } from '../../../../domain/content/constants';
+import type { ContentProgress, VideoProgress } from '../../../../domain/content/progress';
+import { CONTENT_ID_REQUIRED, contentProgressSchema, progressListSchema, requiredParam, videoProgressSchema } from '../../../../domain/content/schemas';
+import { MEDIA_ID_REQUIRED } from '../../../../domain/media/schemas';
+import { defineMutation, defineQuery } from '../../operation';
 import { contentSummarySchema } from './content-views';
 
 const tags = ['progress'];

@@ -1,9 +1,9 @@
 /** The operators' outbox (application/ops/outbox.ts): failed events listed, retried, and a ping sent through. */
 import { z } from 'zod';
-import { listOutboxEvents, pingOutbox, retryOutboxEvent, type OpsDeps } from '../../../application/ops/outbox';
-import type { OutboxRecord } from '../../../application/ports/outbox';
-import { OUTBOX_LIST_STATUSES, outboxEventIdInputSchema, outboxListInputSchema, outboxPingInputSchema } from '../../../domain/ops/schemas';
-import { defineMutation, defineQuery, type RequestContext } from '../operation';
+import { listOutboxEvents, pingOutbox, retryOutboxEvent, type OpsDeps } from '../../../../application/ops/outbox';
+import type { OutboxRecord } from '../../../../application/ports/outbox';
+import { OUTBOX_LIST_STATUSES, outboxEventIdInputSchema, outboxListInputSchema, outboxPingInputSchema } from '../../../../domain/ops/schemas';
+import { defineMutation, defineQuery, type RequestContext } from '../../operation';
 
 const tags = ['admin'];
 

@@ -1,9 +1,9 @@
 /** The media library at the spec's paths (spec 001 §7 Media). */
 import { z } from 'zod';
-import { associateMedia, createMedia, deleteMedia, disassociateMedia, listMedia, listMediaWithProgress, mediaById, mediaOfContent, mediaWithProgress, updateMedia, type MediaWithProgress } from '../../../application/content/media';
-import { CONTENT_ID_REQUIRED, requiredParam } from '../../../domain/content/schemas';
-import { MEDIA_ID_REQUIRED, mediaListSchema, mediaSaveSchema } from '../../../domain/media/schemas';
-import { defineMutation, defineQuery } from '../operation';
+import { associateMedia, createMedia, deleteMedia, disassociateMedia, listMedia, listMediaWithProgress, mediaById, mediaOfContent, mediaWithProgress, updateMedia, type MediaWithProgress } from '../../../../application/content/media';
+import { CONTENT_ID_REQUIRED, requiredParam } from '../../../../domain/content/schemas';
+import { MEDIA_ID_REQUIRED, mediaListSchema, mediaSaveSchema } from '../../../../domain/media/schemas';
+import { defineMutation, defineQuery } from '../../operation';
 import { mediaAssetSchema, mediaOut } from './content-views';
 
 const tags = ['media'];

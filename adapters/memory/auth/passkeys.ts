@@ -1,11 +1,11 @@
 /**
- * The in-process PasskeyRepository, behaving as adapters/postgres/passkeys.ts does
+ * The in-process PasskeyRepository, behaving as adapters/postgres/auth/passkeys.ts does
  * (tests/contract/passkeys.test.ts). It hands out copies, never its own records.
  */
-import type { PasskeyRepository } from '../../application/ports/passkeys';
-import type { Passkey } from '../../domain/auth/passkey';
-import { mapSnapshot } from './snapshot';
-import type { MemoryTwin } from './unit-of-work';
+import type { PasskeyRepository } from '../../../application/ports/passkeys';
+import type { Passkey } from '../../../domain/auth/passkey';
+import { mapSnapshot } from '../snapshot';
+import type { MemoryTwin } from '../unit-of-work';
 
 const copy = (passkey: Passkey): Passkey => ({ ...structuredClone(passkey), publicKey: new Uint8Array(passkey.publicKey) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { appConfigSchema } from '../../../domain/shared/app-config';
-import { defineQuery } from '../operation';
+import { appConfigSchema } from '../../../../domain/shared/app-config';
+import { defineQuery } from '../../operation';
 
 export const systemOperations = {
   config: defineQuery({

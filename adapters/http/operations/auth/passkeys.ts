@@ -15,10 +15,10 @@ import {
   renamePasskeySchema,
   verifyPasskeySchema,
   type PasskeySummary,
-} from '../../../domain/auth/passkey-schemas';
-import type { Passkey } from '../../../domain/auth/passkey';
-import { AUTH_METHODS, authUserSchema, PREFERRED_METHODS } from '../../../domain/auth/schemas';
-import { removePasskey } from '../../../application/auth/methods';
+} from '../../../../domain/auth/passkey-schemas';
+import type { Passkey } from '../../../../domain/auth/passkey';
+import { AUTH_METHODS, authUserSchema, PREFERRED_METHODS } from '../../../../domain/auth/schemas';
+import { removePasskey } from '../../../../application/auth/methods';
 import {
   finishPasskeyRegistration,
   finishPasskeySignIn,
@@ -27,10 +27,10 @@ import {
   startPasskeyReauthentication,
   startPasskeyRegistration,
   startPasskeySignIn,
-} from '../../../application/auth/passkeys';
-import { authUserOf } from '../../../application/auth/user-view';
-import { deliverTokens, tokenFields } from '../auth-transport';
-import { defineMutation, defineQuery } from '../operation';
+} from '../../../../application/auth/passkeys';
+import { authUserOf } from '../../../../application/auth/user-view';
+import { deliverTokens, tokenFields } from '../../auth-transport';
+import { defineMutation, defineQuery } from '../../operation';
 
 const tags = ['auth', 'passkeys'];
 

@@ -1,13 +1,13 @@
 /**
- * The in-process SocialAccountRepository, behaving as adapters/postgres/social-accounts.ts does
+ * The in-process SocialAccountRepository, behaving as adapters/postgres/auth/social-accounts.ts does
  * (tests/contract/social-accounts.test.ts). Each method checks and writes without awaiting in
  * between, so a link is as atomic here as the insert on the unique index is in PostgreSQL. It
  * hands out copies, never its own records.
  */
-import type { SocialAccountRepository } from '../../application/ports/social-accounts';
-import type { SocialAccount } from '../../domain/auth/social';
-import { mapSnapshot } from './snapshot';
-import type { MemoryTwin } from './unit-of-work';
+import type { SocialAccountRepository } from '../../../application/ports/social-accounts';
+import type { SocialAccount } from '../../../domain/auth/social';
+import { mapSnapshot } from '../snapshot';
+import type { MemoryTwin } from '../unit-of-work';
 
 const copy = (account: SocialAccount): SocialAccount => structuredClone(account);
 const keyOf = (provider: string, subject: string) => JSON.stringify([provider, subject]);

@@ -1,13 +1,13 @@
 /**
- * The in-process SessionRepository, behaving as adapters/postgres/sessions.ts does
+ * The in-process SessionRepository, behaving as adapters/postgres/auth/sessions.ts does
  * (tests/contract/auth-repositories.test.ts). It hands out copies, never its own records.
  */
-import type { PasskeyRepository } from '../../application/ports/passkeys';
-import type { SessionCheck, SessionRecord, SessionRepository } from '../../application/ports/sessions';
-import type { SocialAccountRepository } from '../../application/ports/social-accounts';
-import type { UserRepository } from '../../application/ports/users';
-import { mapSnapshot } from './snapshot';
-import type { MemoryTwin } from './unit-of-work';
+import type { PasskeyRepository } from '../../../application/ports/passkeys';
+import type { SessionCheck, SessionRecord, SessionRepository } from '../../../application/ports/sessions';
+import type { SocialAccountRepository } from '../../../application/ports/social-accounts';
+import type { UserRepository } from '../../../application/ports/users';
+import { mapSnapshot } from '../snapshot';
+import type { MemoryTwin } from '../unit-of-work';
 
 const copy = (session: SessionRecord): SessionRecord => structuredClone(session);
 
@@ -81,7 +81,7 @@ export interface SessionCheckSources {
   socialAccounts: Pick<SocialAccountRepository, 'countForUser'>;
 }
 
-/** The session check over the other memory repositories, answering as adapters/postgres/sessions.ts does. */
+/** The session check over the other memory repositories, answering as adapters/postgres/auth/sessions.ts does. */
 export function memorySessionCheck(from: SessionCheckSources): SessionCheck {
   return {
     async liveSession(id, { userId, now, touchIfUsedBefore, expiresAt }) {

@@ -13,13 +13,13 @@
  */
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_COOKIE_PATH, socialError } from '../../../domain/auth/social';
-import { beginSocialSignIn, completeSocialSignIn, hasSocialProvider, listSocialAccounts } from '../../../application/auth/social';
-import type { Services } from '../../compose';
-import { deliverTokens } from '../auth-transport';
-import { toAppError } from '../errors';
-import { defineQuery } from '../operation';
-import { defineRawRoute, type RawRoute } from '../raw-route';
+import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_COOKIE_PATH, socialError } from '../../../../domain/auth/social';
+import { beginSocialSignIn, completeSocialSignIn, hasSocialProvider, listSocialAccounts } from '../../../../application/auth/social';
+import type { Services } from '../../../compose';
+import { deliverTokens } from '../../auth-transport';
+import { toAppError } from '../../errors';
+import { defineQuery } from '../../operation';
+import { defineRawRoute, type RawRoute } from '../../raw-route';
 
 export const socialOperations = {
   list: defineQuery({
