@@ -61,6 +61,23 @@ export interface Ports {
   rateLimiter: RateLimiter;
 }
 
+/**
+ * What an operation may reach, module by module: each module's own deps (its use cases take a
+ * `Pick` of them), and the operators' few (the outbox, units of work, the configuration answer, the
+ * key-value store behind Idempotency-Key). The request context carries these, never `Services`.
+ */
+export interface ModuleDeps {
+  auth: AuthDeps;
+  content: ContentDeps;
+  ops: {
+    clock: Ports['clock'];
+    kv: Ports['kv'];
+    outbox: Services['outbox'];
+    unitOfWork: Services['unitOfWork'];
+    appConfig(): AppConfig;
+  };
+}
+
 export interface Services extends Ports {
   config: Config;
   logger: Logger;
@@ -75,6 +92,8 @@ export interface Services extends Ports {
   /** A module's unit of work: its transactional repositories built on the transaction (application/ports/unit-of-work.ts). */
   unitOfWork<TxPorts extends object>(build: (trx: Kysely<Database>) => TxPorts): UnitOfWork<TxPorts>;
   appConfig(): AppConfig;
+  /** The same deps, by module, as operations see them (the request context's `deps`). */
+  modules: ModuleDeps;
   readiness(): Promise<{ database: boolean; redis: boolean | null }>;
   close(): Promise<void>;
 }
@@ -160,6 +179,8 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     },
   });
 
+  // Purchases, subscriptions and classroom codes join the access policy as sources when they exist.
+  const contentDeps: ContentDeps = { clock, content: postgresContent(db), creators: postgresCreators(db), media: postgresMediaAssets(db), progress: postgresProgress(db), access: accessPolicy([]) };
   return {
     config: cfg,
     logger,
@@ -172,11 +193,11 @@ export function compose(cfg: Config, options: ComposeOptions = {}): Services {
     rateLimiter,
     devMailbox,
     auth: { deps: authDeps },
-    // Purchases, subscriptions and classroom codes join the access policy as sources when they exist.
-    content: { deps: { clock, content: postgresContent(db), creators: postgresCreators(db), media: postgresMediaAssets(db), progress: postgresProgress(db), access: accessPolicy([]) } },
+    content: { deps: contentDeps },
     outbox,
     unitOfWork,
     appConfig,
+    modules: { auth: authDeps, content: contentDeps, ops: { clock, kv, outbox, unitOfWork, appConfig } },
     async readiness() {
       const [db, r] = await Promise.all([
         withTimeout(database.ping(), 2000),

@@ -23,7 +23,7 @@ export function contextFactory(services: Services): RequestContextFactory {
       ip: client.ip,
       userAgent: client.userAgent ?? undefined,
       client,
-      services,
+      deps: services.modules,
       http,
       // The session is checked on the server on every request that asks for it, once per request.
       auth: () => (auth ??= authenticate(services.auth.deps, accessTokenOf(http))),

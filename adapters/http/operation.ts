@@ -6,9 +6,9 @@
 import type { z } from 'zod';
 import { requireActor, requirePermission, type Actor } from '../../domain/auth/actor';
 import type { Permission } from '../../domain/auth/roles';
-import type { ClientInfo } from '../../application/auth/deps';
+import type { ClientInfo } from '../../application/shared/client-info';
 import type { Authenticated } from '../../application/auth/sessions';
-import type { Services } from '../compose';
+import type { ModuleDeps } from '../compose';
 import type { HttpExchange } from './exchange';
 
 export type RestMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -18,7 +18,8 @@ export interface RequestContext {
   ip: string;
   userAgent: string | undefined;
   client: ClientInfo;
-  services: Services;
+  /** The module deps an operation may reach (adapters/compose.ts `ModuleDeps`), not the whole composition. */
+  deps: ModuleDeps;
   /** The member behind the request's access token (cookie or bearer), checked once per request. */
   auth(): Promise<Authenticated | null>;
   actor(): Promise<Actor | null>;

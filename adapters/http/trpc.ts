@@ -70,7 +70,7 @@ function procedureOf(op: Operation, path: string) {
   if (op.kind === 'query') return built.query(({ input, ctx }) => op.handler(input as never, ctx));
   // A mutation honours Idempotency-Key as its REST route does (the client retries network errors and 5xx).
   return built.mutation(({ input, ctx, batchIndex }) =>
-    idempotentMutation(ctx.services.kv, ctx, { procedure: path, batchIndex: batchIndex ?? 0 }, input, () => op.handler(input as never, ctx)),
+    idempotentMutation(ctx.deps.ops.kv, ctx, { procedure: path, batchIndex: batchIndex ?? 0 }, input, () => op.handler(input as never, ctx)),
   );
 }
 

@@ -69,14 +69,5 @@ export interface AuthDeps {
   settings: AuthSettings;
 }
 
-/** Who is calling, as the transport saw it. */
-export interface ClientInfo {
-  /** The address the request came from (audit trail, sessions). */
-  ip: string;
-  /**
-   * The client's network, which rate limits count: the IPv4 address (an IPv4-mapped IPv6 address
-   * is its IPv4 address), or the /64 of an IPv6 address, which one subscriber holds whole.
-   */
-  network: string;
-  userAgent: string | null;
-}
+/** Who is calling (application/shared/client-info.ts): every module's use cases take it. */
+export type { ClientInfo } from '../shared/client-info';

@@ -87,7 +87,7 @@ describe('every operation that declares no session', () => {
       ip: '127.0.0.1',
       userAgent: undefined,
       client: { ip: '127.0.0.1', network: '127.0.0.1', userAgent: null },
-      services: server.services,
+      deps: server.services.modules,
       auth: async () => null,
       actor: async () => null,
       http: { header: () => undefined, cookie: () => undefined, setCookie: () => undefined, clearCookie: () => undefined, setHeader: () => undefined, markNotReplayable: () => undefined, replayable: () => true },

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ClientInfo } from '../../application/auth/deps';
+import type { ClientInfo } from '../../application/shared/client-info';
 import { APP_URL, authWorld } from '../support/auth-world';
 import { listMethods, reauthenticate, removeMethod, removePasskey } from '../../application/auth/methods';
 import {

@@ -34,8 +34,8 @@ export const accountOperations = {
     output: z.object({ user: authUserSchema, ...tokenFields }),
     handler: async (input, ctx) => {
       const previous = await ctx.actor();
-      const { user, tokens } = await register(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
-      return { user: await authUserOf(ctx.services.auth.deps, user), ...deliverTokens(ctx.http, tokens) };
+      const { user, tokens } = await register(ctx.deps.auth, input, ctx.client, previous?.sessionId ?? null);
+      return { user: await authUserOf(ctx.deps.auth, user), ...deliverTokens(ctx.http, tokens) };
     },
   }),
 
@@ -47,8 +47,8 @@ export const accountOperations = {
     output: z.object({ user: authUserSchema, ...tokenFields }),
     handler: async (input, ctx) => {
       const previous = await ctx.actor();
-      const { user, tokens } = await login(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
-      return { user: await authUserOf(ctx.services.auth.deps, user), ...deliverTokens(ctx.http, tokens) };
+      const { user, tokens } = await login(ctx.deps.auth, input, ctx.client, previous?.sessionId ?? null);
+      return { user: await authUserOf(ctx.deps.auth, user), ...deliverTokens(ctx.http, tokens) };
     },
   }),
 
@@ -59,7 +59,7 @@ export const accountOperations = {
     signedIn: true,
     input: setupPasswordSchema,
     output: z.object({ user: authUserSchema }),
-    handler: async (input, ctx) => ({ user: await authUserOf(ctx.services.auth.deps, await setupPassword(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+    handler: async (input, ctx) => ({ user: await authUserOf(ctx.deps.auth, await setupPassword(ctx.deps.auth, await ctx.actor(), input, ctx.client)) }),
   }),
 
   methods: defineQuery({
@@ -69,7 +69,7 @@ export const accountOperations = {
     signedIn: true,
     input: z.object({}).optional(),
     output: methodsOutput,
-    handler: async (_input, ctx) => listMethods(ctx.services.auth.deps, await ctx.actor()),
+    handler: async (_input, ctx) => listMethods(ctx.deps.auth, await ctx.actor()),
   }),
 
   removeMethod: defineMutation({
@@ -79,7 +79,7 @@ export const accountOperations = {
     signedIn: true,
     input: removeMethodSchema,
     output: methodsOutput,
-    handler: async (input, ctx) => removeMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
+    handler: async (input, ctx) => removeMethod(ctx.deps.auth, await ctx.actor(), input.method, ctx.client),
   }),
 
   addMethod: defineMutation({
@@ -89,7 +89,7 @@ export const accountOperations = {
     signedIn: true,
     input: addMethodSchema,
     output: methodsOutput,
-    handler: async (input, ctx) => addMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
+    handler: async (input, ctx) => addMethod(ctx.deps.auth, await ctx.actor(), input.method, ctx.client),
   }),
 
   setPreferredMethod: defineMutation({
@@ -99,7 +99,7 @@ export const accountOperations = {
     signedIn: true,
     input: setPreferredMethodSchema,
     output: methodsOutput,
-    handler: async (input, ctx) => setPreferredMethod(ctx.services.auth.deps, await ctx.actor(), input.method, ctx.client),
+    handler: async (input, ctx) => setPreferredMethod(ctx.deps.auth, await ctx.actor(), input.method, ctx.client),
   }),
 
   recentSignIn: defineMutation({
@@ -111,7 +111,7 @@ export const accountOperations = {
     signedIn: true,
     input: z.object({}).optional(),
     output: z.object({ reauthenticatedUntil: z.string() }),
-    handler: async (_input, ctx) => ({ reauthenticatedUntil: (await requireRecentSignIn(ctx.services.auth.deps, await ctx.actor())).toISOString() }),
+    handler: async (_input, ctx) => ({ reauthenticatedUntil: (await requireRecentSignIn(ctx.deps.auth, await ctx.actor())).toISOString() }),
   }),
 
   reauthenticate: defineMutation({
@@ -124,7 +124,7 @@ export const accountOperations = {
     input: reauthenticateSchema,
     output: z.object({ reauthenticatedUntil: z.string().nullable(), emailSent: z.boolean() }),
     handler: async (input, ctx) => {
-      const result = await reauthenticate(ctx.services.auth.deps, await ctx.actor(), input, ctx.client);
+      const result = await reauthenticate(ctx.deps.auth, await ctx.actor(), input, ctx.client);
       return { reauthenticatedUntil: result.reauthenticatedUntil?.toISOString() ?? null, emailSent: result.emailSent };
     },
   }),
@@ -139,7 +139,7 @@ export const accountOperations = {
       sessions: z.array(z.object({ id: z.string(), method: z.string(), ip: z.string(), userAgent: z.string().nullable(), signedInAt: z.string(), lastUsedAt: z.string(), current: z.boolean() })),
     }),
     handler: async (_input, ctx) => ({
-      sessions: (await listSessions(ctx.services.auth.deps, await ctx.actor())).map((s) => ({ ...s, signedInAt: s.signedInAt.toISOString(), lastUsedAt: s.lastUsedAt.toISOString() })),
+      sessions: (await listSessions(ctx.deps.auth, await ctx.actor())).map((s) => ({ ...s, signedInAt: s.signedInAt.toISOString(), lastUsedAt: s.lastUsedAt.toISOString() })),
     }),
   }),
 
@@ -151,7 +151,7 @@ export const accountOperations = {
     input: z.object({ id: requiredString('Session ID is required').pipe(z.string().max(100, 'Session ID must be at most 100 characters')) }),
     output: z.object({}),
     handler: async (input, ctx) => {
-      await endSession(ctx.services.auth.deps, await ctx.actor(), input.id, ctx.client);
+      await endSession(ctx.deps.auth, await ctx.actor(), input.id, ctx.client);
       return {};
     },
   }),

@@ -72,7 +72,7 @@ export const adminUserOperations = {
     input: adminUserListSchema,
     output: z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
     handler: async (input, ctx) => {
-      const list = await listMembers(ctx.services.auth.deps, await ctx.actor(), input);
+      const list = await listMembers(ctx.deps.auth, await ctx.actor(), input);
       return { ...list, users: list.users.map(userOut) };
     },
   }),
@@ -96,7 +96,7 @@ export const adminUserOperations = {
       adminByConfiguration: z.boolean(),
     }),
     handler: async (input, ctx) => {
-      const record = await memberRecord(ctx.services.auth.deps, await ctx.actor(), input.id);
+      const record = await memberRecord(ctx.deps.auth, await ctx.actor(), input.id);
       return { ...record, user: detailOut(record.user) };
     },
   }),
@@ -109,7 +109,7 @@ export const adminUserOperations = {
     permission: 'users.manage',
     input: z.object({ id: adminUserIdSchema, ...timelinePageFields }),
     output: timelinePageOutput,
-    handler: async (input, ctx) => memberSecurityEvents(ctx.services.auth.deps, await ctx.actor(), input.id, input),
+    handler: async (input, ctx) => memberSecurityEvents(ctx.deps.auth, await ctx.actor(), input.id, input),
   }),
 
   setRoles: defineMutation({
@@ -122,7 +122,7 @@ export const adminUserOperations = {
     permission: 'users.manage',
     input: setUserRolesSchema,
     output: z.object({ user: adminUserSchema }),
-    handler: async (input, ctx) => ({ user: userOut(await setMemberRoles(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+    handler: async (input, ctx) => ({ user: userOut(await setMemberRoles(ctx.deps.auth, await ctx.actor(), input, ctx.client)) }),
   }),
 
   setStatus: defineMutation({
@@ -134,6 +134,6 @@ export const adminUserOperations = {
     permission: 'users.manage',
     input: setUserStatusSchema,
     output: z.object({ user: adminUserSchema }),
-    handler: async (input, ctx) => ({ user: userOut(await setMemberStatus(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+    handler: async (input, ctx) => ({ user: userOut(await setMemberStatus(ctx.deps.auth, await ctx.actor(), input, ctx.client)) }),
   }),
 };

@@ -55,7 +55,7 @@ export const authOperations = {
     tags,
     input: magicLinkRequestSchema,
     output: z.object({ message: z.string() }),
-    handler: (input, ctx) => requestMagicLink(ctx.services.auth.deps, input, ctx.client),
+    handler: (input, ctx) => requestMagicLink(ctx.deps.auth, input, ctx.client),
   }),
 
   verify: defineMutation({
@@ -72,8 +72,8 @@ export const authOperations = {
     }),
     handler: async (input, ctx) => {
       const previous = await ctx.actor();
-      const { user, tokens, redirectPath, accountReclaimed } = await verifyMagicLink(ctx.services.auth.deps, input, ctx.client, previous?.sessionId ?? null);
-      return { user: await authUserOf(ctx.services.auth.deps, user), redirect: redirectPath, accountReclaimed, ...deliverTokens(ctx.http, tokens) };
+      const { user, tokens, redirectPath, accountReclaimed } = await verifyMagicLink(ctx.deps.auth, input, ctx.client, previous?.sessionId ?? null);
+      return { user: await authUserOf(ctx.deps.auth, user), redirect: redirectPath, accountReclaimed, ...deliverTokens(ctx.http, tokens) };
     },
   }),
 
@@ -85,8 +85,8 @@ export const authOperations = {
     output: z.object({ user: authUserSchema, ...tokenFields }),
     handler: async (input, ctx) => {
       try {
-        const result = await refreshSession(ctx.services.auth.deps, refreshTokenOf(ctx.http, input?.refreshToken), ctx.client);
-        return { user: await authUserOf(ctx.services.auth.deps, result.user), ...deliverTokens(ctx.http, result) };
+        const result = await refreshSession(ctx.deps.auth, refreshTokenOf(ctx.http, input?.refreshToken), ctx.client);
+        return { user: await authUserOf(ctx.deps.auth, result.user), ...deliverTokens(ctx.http, result) };
       } catch (error) {
         clearTokens(ctx.http);
         throw error;
@@ -101,7 +101,7 @@ export const authOperations = {
     input: refreshSchema.optional(),
     output: z.object({}),
     handler: async (input, ctx) => {
-      await logout(ctx.services.auth.deps, { accessToken: accessTokenOf(ctx.http), refreshToken: refreshTokenOf(ctx.http, input?.refreshToken) }, await ctx.actor(), ctx.client);
+      await logout(ctx.deps.auth, { accessToken: accessTokenOf(ctx.http), refreshToken: refreshTokenOf(ctx.http, input?.refreshToken) }, await ctx.actor(), ctx.client);
       clearTokens(ctx.http);
       return {};
     },
@@ -113,7 +113,7 @@ export const authOperations = {
     tags,
     input: checkEmailSchema,
     output: z.object({ email: z.string(), exists: z.boolean(), hasPassword: z.boolean() }),
-    handler: async (input, ctx) => ({ email: input.email, ...(await checkEmail(ctx.services.auth.deps, input.email, ctx.client)) }),
+    handler: async (input, ctx) => ({ email: input.email, ...(await checkEmail(ctx.deps.auth, input.email, ctx.client)) }),
   }),
 
   updateProfile: defineMutation({
@@ -123,7 +123,7 @@ export const authOperations = {
     permission: 'profile.manage',
     input: z.lazy(() => profileUpdateSchema(new Date().getUTCFullYear())),
     output: z.object({ user: authUserSchema }),
-    handler: async (input, ctx) => ({ user: await authUserOf(ctx.services.auth.deps, await updateProfile(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+    handler: async (input, ctx) => ({ user: await authUserOf(ctx.deps.auth, await updateProfile(ctx.deps.auth, await ctx.actor(), input, ctx.client)) }),
   }),
 
   updatePreferences: defineMutation({
@@ -133,7 +133,7 @@ export const authOperations = {
     permission: 'profile.manage',
     input: preferencesSchema,
     output: z.object({ preferences: z.object({ theme: z.enum(THEMES), emailNotifications: z.boolean(), pushNotifications: z.boolean() }) }),
-    handler: async (input, ctx) => ({ preferences: await updatePreferences(ctx.services.auth.deps, await ctx.actor(), input, ctx.client) }),
+    handler: async (input, ctx) => ({ preferences: await updatePreferences(ctx.deps.auth, await ctx.actor(), input, ctx.client) }),
   }),
 
   rateLimit: defineQuery({
@@ -144,7 +144,7 @@ export const authOperations = {
     input: rateLimitQuerySchema,
     output: z.object({ action: z.string(), remaining: z.number().int(), resetsAt: z.string() }),
     handler: async (input, ctx) => {
-      const state = await callerAllowance(ctx.services.auth.deps, () => ctx.actor(), input, ctx.client);
+      const state = await callerAllowance(ctx.deps.auth, () => ctx.actor(), input, ctx.client);
       return { action: input.action, remaining: state.remaining, resetsAt: state.resetsAt.toISOString() };
     },
   }),

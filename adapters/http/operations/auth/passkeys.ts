@@ -53,7 +53,7 @@ export const passkeyOperations = {
     signedIn: true,
     input: passkeyRegistrationSchema,
     output: z.object({ data: passkeyCreationOptionsSchema }),
-    handler: async (input, ctx) => ({ data: (await startPasskeyRegistration(ctx.services.auth.deps, await ctx.actor(), input)).options }),
+    handler: async (input, ctx) => ({ data: (await startPasskeyRegistration(ctx.deps.auth, await ctx.actor(), input)).options }),
   }),
 
   verify: defineMutation({
@@ -65,7 +65,7 @@ export const passkeyOperations = {
     input: verifyPasskeySchema,
     output: z.object({ user: authUserSchema, passkey: passkeySummarySchema }),
     handler: async (input, ctx) => {
-      const deps = ctx.services.auth.deps;
+      const deps = ctx.deps.auth;
       const { user, passkey } = await finishPasskeyRegistration(deps, await ctx.actor(), input, ctx.client);
       return { user: await authUserOf(deps, user), passkey: summaryOf(passkey) };
     },
@@ -79,7 +79,7 @@ export const passkeyOperations = {
     input: passkeyListSchema,
     output: z.object({ passkeys: z.array(passkeySummarySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int(), totalPages: z.number().int() }),
     handler: async (input, ctx) => {
-      const result = await listPasskeys(ctx.services.auth.deps, await ctx.actor(), input);
+      const result = await listPasskeys(ctx.deps.auth, await ctx.actor(), input);
       return { ...result, passkeys: result.passkeys.map(summaryOf) };
     },
   }),
@@ -91,7 +91,7 @@ export const passkeyOperations = {
     signedIn: true,
     input: renamePasskeySchema,
     output: z.object({ passkey: passkeySummarySchema }),
-    handler: async (input, ctx) => ({ passkey: summaryOf(await renamePasskey(ctx.services.auth.deps, await ctx.actor(), input, ctx.client)) }),
+    handler: async (input, ctx) => ({ passkey: summaryOf(await renamePasskey(ctx.deps.auth, await ctx.actor(), input, ctx.client)) }),
   }),
 
   remove: defineMutation({
@@ -101,7 +101,7 @@ export const passkeyOperations = {
     signedIn: true,
     input: removePasskeySchema,
     output: z.object({ methods: z.array(z.enum(AUTH_METHODS)), preferredMethod: z.enum(PREFERRED_METHODS).nullable(), emailVerified: z.boolean() }),
-    handler: async (input, ctx) => removePasskey(ctx.services.auth.deps, await ctx.actor(), input.id, ctx.client),
+    handler: async (input, ctx) => removePasskey(ctx.deps.auth, await ctx.actor(), input.id, ctx.client),
   }),
 
   authenticationOptions: defineMutation({
@@ -111,7 +111,7 @@ export const passkeyOperations = {
     tags,
     input: z.object({}).optional(),
     output: z.object({ data: passkeyRequestOptionsSchema }),
-    handler: async (_input, ctx) => ({ data: (await startPasskeySignIn(ctx.services.auth.deps, ctx.client)).options }),
+    handler: async (_input, ctx) => ({ data: (await startPasskeySignIn(ctx.deps.auth, ctx.client)).options }),
   }),
 
   authenticate: defineMutation({
@@ -121,7 +121,7 @@ export const passkeyOperations = {
     input: passkeySignInSchema,
     output: z.object({ user: authUserSchema, ...tokenFields }),
     handler: async (input, ctx) => {
-      const deps = ctx.services.auth.deps;
+      const deps = ctx.deps.auth;
       const previous = await ctx.actor();
       const { user, tokens } = await finishPasskeySignIn(deps, input, ctx.client, previous?.sessionId ?? null);
       return { user: await authUserOf(deps, user), ...deliverTokens(ctx.http, tokens) };
@@ -135,6 +135,6 @@ export const passkeyOperations = {
     signedIn: true,
     input: z.object({}).optional(),
     output: z.object({ data: passkeyRequestOptionsSchema }),
-    handler: async (_input, ctx) => ({ data: (await startPasskeyReauthentication(ctx.services.auth.deps, await ctx.actor())).options }),
+    handler: async (_input, ctx) => ({ data: (await startPasskeyReauthentication(ctx.deps.auth, await ctx.actor())).options }),
   }),
 };

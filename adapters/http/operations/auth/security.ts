@@ -21,7 +21,7 @@ export const securityOperations = {
     signedIn: true,
     input: timelinePageSchema,
     output: timelinePageOutput,
-    handler: async (input, ctx) => securityTimeline(ctx.services.auth.deps, await ctx.actor(), input),
+    handler: async (input, ctx) => securityTimeline(ctx.deps.auth, await ctx.actor(), input),
   }),
 
   endOtherSessions: defineMutation({
@@ -31,6 +31,6 @@ export const securityOperations = {
     signedIn: true,
     input: z.object({}).optional(),
     output: z.object({ endedSessions: z.number() }),
-    handler: async (_input, ctx) => endOtherSessions(ctx.services.auth.deps, await ctx.actor(), ctx.client),
+    handler: async (_input, ctx) => endOtherSessions(ctx.deps.auth, await ctx.actor(), ctx.client),
   }),
 };

@@ -42,7 +42,7 @@ export const socialOperations = {
       ),
     }),
     handler: async (_input, ctx) => ({
-      accounts: (await listSocialAccounts(ctx.services.auth.deps, await ctx.actor())).map((a) => ({ ...a, linkedAt: a.linkedAt.toISOString(), lastUsedAt: a.lastUsedAt.toISOString() })),
+      accounts: (await listSocialAccounts(ctx.deps.auth, await ctx.actor())).map((a) => ({ ...a, linkedAt: a.linkedAt.toISOString(), lastUsedAt: a.lastUsedAt.toISOString() })),
     }),
   }),
 };

@@ -25,7 +25,7 @@ export const bookOperations = {
     output: booksOutput,
     handler: async (input, ctx) => {
       const { search, page, limit, includeRelations, sort, ...filter } = input;
-      const list = await listContent(ctx.services.content.deps, await ctx.actor(), 'BOOK', { filter, search, page, limit, includeRelations, sort });
+      const list = await listContent(ctx.deps.content, await ctx.actor(), 'BOOK', { filter, search, page, limit, includeRelations, sort });
       return { books: list.items.map(bookOut), total: list.total, page: list.page, limit: list.limit, totalPages: list.totalPages };
     },
   }),
@@ -38,7 +38,7 @@ export const bookOperations = {
     input: contentListQuerySchemaFor('BOOK'),
     output: booksOutput,
     handler: async (input, ctx) => {
-      const list = await listContent(ctx.services.content.deps, await ctx.actor(), 'BOOK', input);
+      const list = await listContent(ctx.deps.content, await ctx.actor(), 'BOOK', input);
       return { books: list.items.map(bookOut), total: list.total, page: list.page, limit: list.limit, totalPages: list.totalPages };
     },
   }),
@@ -49,7 +49,7 @@ export const bookOperations = {
     tags,
     input: z.object({ id: bookId, includeRelations: includeRelationsSchema }),
     output: z.object({ book: bookSchema }),
-    handler: async (input, ctx) => ({ book: bookOut(await contentById(ctx.services.content.deps, await ctx.actor(), 'BOOK', input.id, input.includeRelations)) }),
+    handler: async (input, ctx) => ({ book: bookOut(await contentById(ctx.deps.content, await ctx.actor(), 'BOOK', input.id, input.includeRelations)) }),
   }),
 
   bySlug: defineQuery({
@@ -58,7 +58,7 @@ export const bookOperations = {
     tags,
     input: z.object({ slug: bookSlug, includeRelations: includeRelationsSchema }),
     output: z.object({ book: bookSchema }),
-    handler: async (input, ctx) => ({ book: bookOut(await contentBySlug(ctx.services.content.deps, await ctx.actor(), 'BOOK', input.slug, input.includeRelations)) }),
+    handler: async (input, ctx) => ({ book: bookOut(await contentBySlug(ctx.deps.content, await ctx.actor(), 'BOOK', input.slug, input.includeRelations)) }),
   }),
 
   chapters: defineQuery({
@@ -68,7 +68,7 @@ export const bookOperations = {
     input: z.object({ slug: bookSlug }),
     output: z.object({ chapters: z.array(chapterSchema) }),
     handler: async (input, ctx) => {
-      const { items } = await childrenOf(ctx.services.content.deps, await ctx.actor(), 'BOOK', input.slug, 'chapters');
+      const { items } = await childrenOf(ctx.deps.content, await ctx.actor(), 'BOOK', input.slug, 'chapters');
       const summary = (i: number) => {
         const c = items[i]?.item;
         return c ? { id: c.id, type: c.type, slug: c.slug, title: c.title, subtitle: c.subtitle, description: c.description, coverImage: c.coverImage, status: c.status, published: c.published, accessType: c.accessType, orderIndex: c.details.orderIndex as number } : null;
@@ -84,7 +84,7 @@ export const bookOperations = {
     input: z.object({ slug: bookSlug }),
     output: z.object({ essays: z.array(contentItemSchema('ESSAY')) }),
     handler: async (input, ctx) => {
-      const { items } = await childrenOf(ctx.services.content.deps, await ctx.actor(), 'BOOK', input.slug, 'bookEssays');
+      const { items } = await childrenOf(ctx.deps.content, await ctx.actor(), 'BOOK', input.slug, 'bookEssays');
       return { essays: items.map(itemOut) };
     },
   }),
@@ -97,7 +97,7 @@ export const bookOperations = {
     input: contentSaveSchema('BOOK', 'create'),
     output: z.object({ book: bookSchema }),
     handler: async (input, ctx) => {
-      const item = await createContent(ctx.services.content.deps, await ctx.actor(), 'BOOK', input as ContentSaveInput);
+      const item = await createContent(ctx.deps.content, await ctx.actor(), 'BOOK', input as ContentSaveInput);
       return { book: bookOut({ item, locked: false }) };
     },
   }),
@@ -110,7 +110,7 @@ export const bookOperations = {
     input: contentSaveSchema('BOOK', 'update').extend({ id: bookId }),
     output: z.object({ book: bookSchema }),
     handler: async ({ id, ...input }, ctx) => {
-      const item = await updateContent(ctx.services.content.deps, await ctx.actor(), 'BOOK', id, input as ContentSaveInput);
+      const item = await updateContent(ctx.deps.content, await ctx.actor(), 'BOOK', id, input as ContentSaveInput);
       return { book: bookOut({ item, locked: false }) };
     },
   }),
@@ -123,7 +123,7 @@ export const bookOperations = {
     input: z.object({ id: bookId }),
     output: z.object({ id: z.string() }),
     handler: async (input, ctx) => {
-      await deleteContent(ctx.services.content.deps, await ctx.actor(), 'BOOK', input.id);
+      await deleteContent(ctx.deps.content, await ctx.actor(), 'BOOK', input.id);
       return { id: input.id };
     },
   }),

@@ -38,7 +38,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       output: listOutput,
       handler: async (input, ctx) => {
         const { search, page, limit, includeRelations, sort, ...filter } = input;
-        const list = await listContent(ctx.services.content.deps, await ctx.actor(), type, { filter, search, page, limit, includeRelations, sort });
+        const list = await listContent(ctx.deps.content, await ctx.actor(), type, { filter, search, page, limit, includeRelations, sort });
         return { ...list, items: list.items.map(itemOut) };
       },
     }),
@@ -49,7 +49,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       input: contentListQuerySchemaFor(type),
       output: listOutput,
       handler: async (input, ctx) => {
-        const list = await listContent(ctx.services.content.deps, await ctx.actor(), type, input);
+        const list = await listContent(ctx.deps.content, await ctx.actor(), type, input);
         return { ...list, items: list.items.map(itemOut) };
       },
     }),
@@ -59,7 +59,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       tags,
       input: z.object({ id, includeRelations: includeRelationsSchema }),
       output: z.object({ item }),
-      handler: async (input, ctx) => ({ item: itemOut(await contentById(ctx.services.content.deps, await ctx.actor(), type, input.id, input.includeRelations)) }),
+      handler: async (input, ctx) => ({ item: itemOut(await contentById(ctx.deps.content, await ctx.actor(), type, input.id, input.includeRelations)) }),
     }),
     bySlug: defineQuery({
       rest: { method: 'get', path: `${base}/{slug}` },
@@ -67,7 +67,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       tags,
       input: z.object({ slug, includeRelations: includeRelationsSchema }),
       output: z.object({ item }),
-      handler: async (input, ctx) => ({ item: itemOut(await contentBySlug(ctx.services.content.deps, await ctx.actor(), type, input.slug, input.includeRelations)) }),
+      handler: async (input, ctx) => ({ item: itemOut(await contentBySlug(ctx.deps.content, await ctx.actor(), type, input.slug, input.includeRelations)) }),
     }),
     create: defineMutation({
       rest: { method: 'post', path: base, successStatus: 201 },
@@ -76,7 +76,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       permission: 'content.edit',
       input: contentSaveSchema(type, 'create'),
       output: z.object({ item }),
-      handler: async (input, ctx) => ({ item: itemOut({ item: await createContent(ctx.services.content.deps, await ctx.actor(), type, input as ContentSaveInput), locked: false }) }),
+      handler: async (input, ctx) => ({ item: itemOut({ item: await createContent(ctx.deps.content, await ctx.actor(), type, input as ContentSaveInput), locked: false }) }),
     }),
     update: defineMutation({
       rest: { method: 'patch', path: `${base}/id/{id}` },
@@ -85,7 +85,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       permission: 'content.edit',
       input: contentSaveSchema(type, 'update').extend({ id }),
       output: z.object({ item }),
-      handler: async ({ id: itemId, ...input }, ctx) => ({ item: itemOut({ item: await updateContent(ctx.services.content.deps, await ctx.actor(), type, itemId, input as ContentSaveInput), locked: false }) }),
+      handler: async ({ id: itemId, ...input }, ctx) => ({ item: itemOut({ item: await updateContent(ctx.deps.content, await ctx.actor(), type, itemId, input as ContentSaveInput), locked: false }) }),
     }),
     delete: defineMutation({
       rest: { method: 'delete', path: `${base}/id/{id}` },
@@ -95,7 +95,7 @@ function typeOperations<T extends ContentType>(type: T, plural: string) {
       input: z.object({ id }),
       output: z.object({ id: z.string() }),
       handler: async (input, ctx) => {
-        await deleteContent(ctx.services.content.deps, await ctx.actor(), type, input.id);
+        await deleteContent(ctx.deps.content, await ctx.actor(), type, input.id);
         return { id: input.id };
       },
     }),
@@ -116,7 +116,7 @@ function childOperations<T extends ContentType>(type: T, plural: string, child: 
       input: z.object({ slug }),
       output: z.object({ items: z.array(childItem) }),
       handler: async (input, ctx) => {
-        const { items } = await childrenOf(ctx.services.content.deps, await ctx.actor(), type, input.slug, child.kind);
+        const { items } = await childrenOf(ctx.deps.content, await ctx.actor(), type, input.slug, child.kind);
         return { items: items.map(itemOut) };
       },
     }),

@@ -19,7 +19,7 @@ const list = (path: string) =>
     input: listInput,
     output: listOutput,
     handler: async (input, ctx) => {
-      const result = await listCreators(ctx.services.content.deps, input);
+      const result = await listCreators(ctx.deps.content, input);
       return { ...result, creators: result.items.map(creatorOut) };
     },
   });
@@ -33,7 +33,7 @@ export const creatorOperations = {
     tags,
     input: z.object({ id }),
     output: z.object({ creator: creatorSchema }),
-    handler: async (input, ctx) => ({ creator: creatorOut(await creatorById(ctx.services.content.deps, input.id)) }),
+    handler: async (input, ctx) => ({ creator: creatorOut(await creatorById(ctx.deps.content, input.id)) }),
   }),
   bySlug: defineQuery({
     rest: { method: 'get', path: '/api/creators/{slug}' },
@@ -41,7 +41,7 @@ export const creatorOperations = {
     tags,
     input: z.object({ slug }),
     output: z.object({ creator: creatorSchema }),
-    handler: async (input, ctx) => ({ creator: creatorOut(await creatorBySlug(ctx.services.content.deps, input.slug)) }),
+    handler: async (input, ctx) => ({ creator: creatorOut(await creatorBySlug(ctx.deps.content, input.slug)) }),
   }),
   content: defineQuery({
     rest: { method: 'get', path: '/api/creators/{slug}/content' },
@@ -50,7 +50,7 @@ export const creatorOperations = {
     input: z.object({ slug, page: pageSchema, limit: limitSchema(10, 100) }),
     output: z.object({ creator: creatorSchema, content: z.array(contentRecordSchema), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
     handler: async (input, ctx) => {
-      const result = await contentOfCreator(ctx.services.content.deps, await ctx.actor(), input.slug, input.page, input.limit);
+      const result = await contentOfCreator(ctx.deps.content, await ctx.actor(), input.slug, input.page, input.limit);
       return { creator: creatorOut(result.creator), content: result.items.map(recordOut), total: result.total, page: input.page, limit: input.limit, totalPages: Math.ceil(result.total / input.limit) };
     },
   }),
@@ -61,7 +61,7 @@ export const creatorOperations = {
     permission: 'content.edit',
     input: creatorSaveSchema('create'),
     output: z.object({ creator: creatorSchema }),
-    handler: async (input, ctx) => ({ creator: creatorOut(await createCreator(ctx.services.content.deps, await ctx.actor(), input)) }),
+    handler: async (input, ctx) => ({ creator: creatorOut(await createCreator(ctx.deps.content, await ctx.actor(), input)) }),
   }),
   update: defineMutation({
     rest: { method: 'patch', path: '/api/creators/id/{id}' },
@@ -70,7 +70,7 @@ export const creatorOperations = {
     permission: 'content.edit',
     input: creatorSaveSchema('update').extend({ id }),
     output: z.object({ creator: creatorSchema }),
-    handler: async ({ id: creatorId, ...input }, ctx) => ({ creator: creatorOut(await updateCreator(ctx.services.content.deps, await ctx.actor(), creatorId, input)) }),
+    handler: async ({ id: creatorId, ...input }, ctx) => ({ creator: creatorOut(await updateCreator(ctx.deps.content, await ctx.actor(), creatorId, input)) }),
   }),
   delete: defineMutation({
     rest: { method: 'delete', path: '/api/creators/id/{id}' },
@@ -80,7 +80,7 @@ export const creatorOperations = {
     input: z.object({ id }),
     output: z.object({ id: z.string() }),
     handler: async (input, ctx) => {
-      await deleteCreator(ctx.services.content.deps, await ctx.actor(), input.id);
+      await deleteCreator(ctx.deps.content, await ctx.actor(), input.id);
       return { id: input.id };
     },
   }),

@@ -18,7 +18,7 @@ export const libraryOperations = {
     input: contentListQuerySchema,
     output: z.object({ items: z.array(contentRecordSchema), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
     handler: async (input, ctx) => {
-      const list = await listContent(ctx.services.content.deps, await ctx.actor(), undefined, { ...input, includeRelations: false });
+      const list = await listContent(ctx.deps.content, await ctx.actor(), undefined, { ...input, includeRelations: false });
       return { items: list.items.map(({ item }) => recordOut(item)), total: list.total, page: list.page, limit: list.limit, totalPages: list.totalPages };
     },
   }),
@@ -29,7 +29,7 @@ export const libraryOperations = {
     tags: ['library'],
     input: z.object({}).optional(),
     output: z.object({ types: z.array(z.object({ type: z.enum(CONTENT_TYPES), count: z.number() })), tags: z.array(z.object({ tag: z.string(), count: z.number() })), letters: z.array(z.object({ letter: z.string(), count: z.number() })) }),
-    handler: async (_input, ctx) => libraryFacets(ctx.services.content.deps, await ctx.actor()),
+    handler: async (_input, ctx) => libraryFacets(ctx.deps.content, await ctx.actor()),
   }),
 
   recommendations: defineQuery({
@@ -39,7 +39,7 @@ export const libraryOperations = {
     permission: 'content.progress',
     input: recommendationsSchema,
     output: z.object({ items: z.array(contentRecordSchema) }),
-    handler: async (input, ctx) => ({ items: (await recommendations(ctx.services.content.deps, await ctx.actor(), input)).map(recordOut) }),
+    handler: async (input, ctx) => ({ items: (await recommendations(ctx.deps.content, await ctx.actor(), input)).map(recordOut) }),
   }),
 
   item: defineQuery({
@@ -48,7 +48,7 @@ export const libraryOperations = {
     tags: ['library'],
     input: z.object({ id: requiredParam(CONTENT_ID_REQUIRED) }),
     output: z.object({ item: contentRecordSchema }),
-    handler: async (input, ctx) => ({ item: recordOut(await anyContentById(ctx.services.content.deps, await ctx.actor(), input.id)) }),
+    handler: async (input, ctx) => ({ item: recordOut(await anyContentById(ctx.deps.content, await ctx.actor(), input.id)) }),
   }),
 
   search: defineQuery({
@@ -58,7 +58,7 @@ export const libraryOperations = {
     input: contentSearchSchema,
     output: z.object({ results: z.array(contentSummarySchema.omit({ orderIndex: true }).extend({ rank: z.number() })), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
     handler: async (input, ctx) => {
-      const result = await searchContent(ctx.services.content.deps, await ctx.actor(), input);
+      const result = await searchContent(ctx.deps.content, await ctx.actor(), input);
       return { results: result.items.map(({ orderIndex: _order, ...hit }) => hit), total: result.total, page: result.page, limit: result.limit, totalPages: result.totalPages };
     },
   }),
@@ -71,6 +71,6 @@ export const entitlementOperations = {
     tags: ['entitlements'],
     input: z.object({ id: requiredParam(CONTENT_ID_REQUIRED) }),
     output: z.object({ hasAccess: z.boolean() }),
-    handler: async (input, ctx) => contentAccess(ctx.services.content.deps, await ctx.actor(), input.id),
+    handler: async (input, ctx) => contentAccess(ctx.deps.content, await ctx.actor(), input.id),
   }),
 };

@@ -28,7 +28,7 @@ const list = (path: string, summary: string) =>
     input: mediaListSchema,
     output: listOutput,
     handler: async (input, ctx) => {
-      const result = await listMedia(ctx.services.content.deps, await ctx.actor(), input);
+      const result = await listMedia(ctx.deps.content, await ctx.actor(), input);
       return { ...result, mediaAssets: result.items.map(mediaOut) };
     },
   });
@@ -45,7 +45,7 @@ export const mediaOperations = {
     input: mediaListSchema,
     output: z.object({ mediaAssets: z.array(withProgressSchema), ...page }),
     handler: async (input, ctx) => {
-      const result = await listMediaWithProgress(ctx.services.content.deps, await ctx.actor(), input);
+      const result = await listMediaWithProgress(ctx.deps.content, await ctx.actor(), input);
       return { ...result, mediaAssets: result.items.map(withProgressOut) };
     },
   }),
@@ -56,7 +56,7 @@ export const mediaOperations = {
     tags,
     input: z.object({ contentId }),
     output: z.object({ mediaAssets: z.array(mediaAssetSchema) }),
-    handler: async (input, ctx) => ({ mediaAssets: (await mediaOfContent(ctx.services.content.deps, await ctx.actor(), input.contentId)).map(mediaOut) }),
+    handler: async (input, ctx) => ({ mediaAssets: (await mediaOfContent(ctx.deps.content, await ctx.actor(), input.contentId)).map(mediaOut) }),
   }),
 
   byId: defineQuery({
@@ -65,7 +65,7 @@ export const mediaOperations = {
     tags,
     input: z.object({ id: mediaId }),
     output: z.object({ mediaAsset: mediaAssetSchema }),
-    handler: async (input, ctx) => ({ mediaAsset: mediaOut(await mediaById(ctx.services.content.deps, await ctx.actor(), input.id)) }),
+    handler: async (input, ctx) => ({ mediaAsset: mediaOut(await mediaById(ctx.deps.content, await ctx.actor(), input.id)) }),
   }),
 
   byIdWithProgress: defineQuery({
@@ -75,7 +75,7 @@ export const mediaOperations = {
     signedIn: true,
     input: z.object({ id: mediaId }),
     output: z.object({ mediaAsset: withProgressSchema }),
-    handler: async (input, ctx) => ({ mediaAsset: withProgressOut(await mediaWithProgress(ctx.services.content.deps, await ctx.actor(), input.id)) }),
+    handler: async (input, ctx) => ({ mediaAsset: withProgressOut(await mediaWithProgress(ctx.deps.content, await ctx.actor(), input.id)) }),
   }),
 
   create: defineMutation({
@@ -85,7 +85,7 @@ export const mediaOperations = {
     permission: 'media.manage',
     input: mediaSaveSchema('create'),
     output: z.object({ mediaAsset: mediaAssetSchema }),
-    handler: async (input, ctx) => ({ mediaAsset: mediaOut(await createMedia(ctx.services.content.deps, await ctx.actor(), input)) }),
+    handler: async (input, ctx) => ({ mediaAsset: mediaOut(await createMedia(ctx.deps.content, await ctx.actor(), input)) }),
   }),
 
   update: defineMutation({
@@ -97,7 +97,7 @@ export const mediaOperations = {
     output: z.object({ mediaAsset: mediaAssetSchema }),
     handler: async (input, ctx) => {
       const { id, ...fields } = input as { id: string } & Record<string, unknown>;
-      return { mediaAsset: mediaOut(await updateMedia(ctx.services.content.deps, await ctx.actor(), id, fields)) };
+      return { mediaAsset: mediaOut(await updateMedia(ctx.deps.content, await ctx.actor(), id, fields)) };
     },
   }),
 
@@ -109,7 +109,7 @@ export const mediaOperations = {
     input: z.object({ id: mediaId }),
     output: z.object({ id: z.string() }),
     handler: async (input, ctx) => {
-      await deleteMedia(ctx.services.content.deps, await ctx.actor(), input.id);
+      await deleteMedia(ctx.deps.content, await ctx.actor(), input.id);
       return { id: input.id };
     },
   }),
@@ -121,7 +121,7 @@ export const mediaOperations = {
     permission: 'media.manage',
     input: z.object({ mediaAssetId: mediaId, contentId }),
     output: z.object({ mediaAsset: mediaAssetSchema }),
-    handler: async (input, ctx) => ({ mediaAsset: mediaOut(await associateMedia(ctx.services.content.deps, await ctx.actor(), input.mediaAssetId, input.contentId)) }),
+    handler: async (input, ctx) => ({ mediaAsset: mediaOut(await associateMedia(ctx.deps.content, await ctx.actor(), input.mediaAssetId, input.contentId)) }),
   }),
 
   disassociate: defineMutation({
@@ -131,6 +131,6 @@ export const mediaOperations = {
     permission: 'media.manage',
     input: z.object({ mediaAssetId: mediaId }),
     output: z.object({ mediaAsset: mediaAssetSchema }),
-    handler: async (input, ctx) => ({ mediaAsset: mediaOut(await disassociateMedia(ctx.services.content.deps, await ctx.actor(), input.mediaAssetId)) }),
+    handler: async (input, ctx) => ({ mediaAsset: mediaOut(await disassociateMedia(ctx.deps.content, await ctx.actor(), input.mediaAssetId)) }),
   }),
 };

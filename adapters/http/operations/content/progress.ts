@@ -52,7 +52,7 @@ export const progressOperations = {
     input: progressListSchema,
     output: z.object({ progress: z.array(contentProgressOut.extend({ content: contentSummarySchema.omit({ orderIndex: true }) })), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
     handler: async (input, ctx) => {
-      const result = await listProgress(ctx.services.content.deps, await ctx.actor(), input);
+      const result = await listProgress(ctx.deps.content, await ctx.actor(), input);
       return { ...result, progress: result.items.map((e) => ({ ...progressOut(e.progress), content: e.content })) };
     },
   }),
@@ -64,7 +64,7 @@ export const progressOperations = {
     permission: 'content.progress',
     input: contentProgressSchema,
     output: z.object({ progress: contentProgressOut }),
-    handler: async (input, ctx) => ({ progress: progressOut(await recordContentProgress(ctx.services.content.deps, await ctx.actor(), input)) }),
+    handler: async (input, ctx) => ({ progress: progressOut(await recordContentProgress(ctx.deps.content, await ctx.actor(), input)) }),
   }),
 
   content: defineQuery({
@@ -75,7 +75,7 @@ export const progressOperations = {
     input: z.object({ contentId: requiredParam(CONTENT_ID_REQUIRED) }),
     output: z.object({ progress: contentProgressOut.nullable() }),
     handler: async (input, ctx) => {
-      const progress = await contentProgressOf(ctx.services.content.deps, await ctx.actor(), input.contentId);
+      const progress = await contentProgressOf(ctx.deps.content, await ctx.actor(), input.contentId);
       return { progress: progress ? progressOut(progress) : null };
     },
   }),
@@ -87,7 +87,7 @@ export const progressOperations = {
     permission: 'content.progress',
     input: videoProgressSchema,
     output: z.object({ videoProgress: videoProgressOut }),
-    handler: async (input, ctx) => ({ videoProgress: videoOut(await recordVideoProgress(ctx.services.content.deps, await ctx.actor(), input)) }),
+    handler: async (input, ctx) => ({ videoProgress: videoOut(await recordVideoProgress(ctx.deps.content, await ctx.actor(), input)) }),
   }),
 
   video: defineQuery({
@@ -98,7 +98,7 @@ export const progressOperations = {
     input: z.object({ mediaAssetId: requiredParam(MEDIA_ID_REQUIRED) }),
     output: z.object({ videoProgress: videoProgressOut.nullable() }),
     handler: async (input, ctx) => {
-      const progress = await videoProgressOf(ctx.services.content.deps, await ctx.actor(), input.mediaAssetId);
+      const progress = await videoProgressOf(ctx.deps.content, await ctx.actor(), input.mediaAssetId);
       return { videoProgress: progress ? videoOut(progress) : null };
     },
   }),

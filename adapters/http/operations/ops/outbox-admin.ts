@@ -30,7 +30,7 @@ const eventOut = (row: OutboxRecord): z.input<typeof outboxEventSchema> => ({
   failedAt: row.failedAt?.toISOString() ?? null,
 });
 
-const opsDeps = (ctx: RequestContext): OpsDeps => ({ clock: ctx.services.clock, outbox: ctx.services.outbox.store, signal: ctx.services.outbox.signal, uow: ctx.services.unitOfWork(() => ({})) });
+const opsDeps = (ctx: RequestContext): OpsDeps => ({ clock: ctx.deps.ops.clock, outbox: ctx.deps.ops.outbox.store, signal: ctx.deps.ops.outbox.signal, uow: ctx.deps.ops.unitOfWork(() => ({})) });
 
 export const outboxAdminOperations = {
   list: defineQuery({

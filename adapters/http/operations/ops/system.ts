@@ -10,6 +10,6 @@ export const systemOperations = {
     input: z.object({}).optional(),
     // The domain writes it with zod/mini for the client; the operations take classic objects.
     output: z.object(appConfigSchema.shape),
-    handler: async (_input, ctx) => ctx.services.appConfig(),
+    handler: async (_input, ctx) => ctx.deps.ops.appConfig(),
   }),
 };
