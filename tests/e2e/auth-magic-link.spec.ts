@@ -124,6 +124,7 @@ test.describe('sign-in by magic link', () => {
     await expect(elsewhere).toHaveURL(/\/login\?redirect=%2Fdashboard&notice=link-used$/, CALLBACK_TIMEOUT);
     await expect(elsewhere.getByRole('status').filter({ hasText: 'This link was already used. Enter your e-mail to get a new one.' })).toBeVisible();
     await expect(elsewhere.getByRole('textbox', { name: /email/i })).toBeVisible();
+    await snap(elsewhere, 'login-link-already-used');
     await elsewhere.context().close();
 
     // The theme chosen while signed in is saved to the member's preferences and comes back with them.
