@@ -12,7 +12,7 @@ import {
 } from '../../lib/auth/magic-link';
 import { destinationLabel, safeRedirect } from '../../lib/auth/redirect';
 import { Button, ButtonLink } from '../../ui/Button';
-import { AlertIcon, CheckCircleIcon } from './icons';
+import { AlertIcon, CheckCircleIcon } from '../../ui/icons';
 import { useMagicLinkVerification, type VerificationTimings } from './use-magic-link-verification';
 import '../../ui/card-page.css';
 import './auth.css';

@@ -3,7 +3,7 @@ import { pageTitle } from '../../lib/product';
 import { MAGIC_LINK_SENT_MESSAGE, maskEmail } from '../../lib/auth/magic-link';
 import { classNames } from '../../ui/size';
 import { Heading, type HeadingLevel } from './Heading';
-import { ArrowLeftIcon, CheckIcon, MailIcon } from './icons';
+import { ArrowLeftIcon, CheckIcon, MailIcon } from '../../ui/icons';
 import { MailQuickLinks } from '../../ui/MailQuickLinks';
 import type { MagicLinkFlow } from './use-magic-link';
 

@@ -1,6 +1,6 @@
 import { Button } from '../../ui/Button';
 import { classNames } from '../../ui/size';
-import { PasskeyIcon } from './icons';
+import { PasskeyIcon } from '../../ui/icons';
 import type { PasskeySignIn as PasskeySignInState } from './use-passkey-sign-in';
 
 /**
