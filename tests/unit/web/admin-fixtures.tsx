@@ -3,21 +3,16 @@
  * taught the tRPC procedures the admin pages call (one request per call, `httpLink`, so each is a
  * route of its own), and the app's providers around a memory router, the tRPC provider included.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import type { AuthUser } from '../../../domain/auth/schemas';
-import { ThemeProvider } from '../../../web/src/lib/theme-context';
 import { adminRoutes } from '../../../web/src/features/admin/admin-routes';
-import { AuthProvider } from '../../../web/src/lib/auth/AuthProvider';
-import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
-import { TRPCProvider, type AppRouter } from '../../../web/src/lib/trpc';
-import { ToastProvider } from '../../../web/src/ui/Toast';
-import { aUser, appConfig, fakeAuthServer, type RecordedCall, type Reply } from './auth-fixtures';
+import { type AppRouter } from '../../../web/src/lib/trpc';
+import { AppProviders, aUser, appConfig, fakeAuthServer, type RecordedCall, type Reply } from './auth-fixtures';
 import { fakeColorScheme } from './fake-media';
 
 // The content forms are large: role queries over them take a while in jsdom.
@@ -101,19 +96,9 @@ export function renderAdmin(path: string, routes: RouteObject[] = [adminRoutes],
     { initialEntries: [path] },
   );
   const result = render(
-    <AppConfigProvider config={appConfig}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <ThemeProvider store={themeStore}>
-            <ToastProvider>
-              <AuthProvider>
-                <RouterProvider router={router} />
-              </AuthProvider>
-            </ToastProvider>
-          </ThemeProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </AppConfigProvider>,
+    <AppProviders queryClient={queryClient} themeStore={themeStore} trpcClient={trpcClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
   );
   return { ...result, router, ...setup };
 }

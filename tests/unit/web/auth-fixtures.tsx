@@ -175,9 +175,9 @@ export function renderWithAuth({ path, routes, themeStore, catchAll = true, conf
     { initialEntries: [path] },
   );
   const result = render(
-    <Providers queryClient={queryClient} themeStore={store} config={config}>
+    <AppProviders queryClient={queryClient} themeStore={store} config={config}>
       <RouterProvider router={router} />
-    </Providers>,
+    </AppProviders>,
   );
   return { ...result, router, themeStore: store };
 }
@@ -191,11 +191,24 @@ function ProbeLayout() {
   );
 }
 
-function Providers({ children, queryClient, themeStore, config }: { children: ReactNode; queryClient: ReturnType<typeof createQueryClient>; themeStore: ThemeStore; config: AppConfig }) {
+/** The app's providers as the shell stacks them, for a test render: configuration, queries, tRPC, theme, toasts and the session. */
+export function AppProviders({
+  children,
+  queryClient,
+  themeStore,
+  config = appConfig,
+  trpcClient = createTrpcClient(),
+}: {
+  children: ReactNode;
+  queryClient: ReturnType<typeof createQueryClient>;
+  themeStore: ThemeStore;
+  config?: AppConfig;
+  trpcClient?: ReturnType<typeof createTrpcClient>;
+}) {
   return (
     <AppConfigProvider config={config}>
       <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <ThemeProvider store={themeStore}>
             <ToastProvider>
               <AuthProvider>{children}</AuthProvider>

@@ -4,22 +4,16 @@
  * auth-fixtures, so the client, its link, the transport and the query layer all run), and the app's
  * providers with the tRPC context around a memory router.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { ContentType } from '../../../domain/content/constants';
-import { ThemeProvider } from '../../../web/src/lib/theme-context';
-import { AuthProvider } from '../../../web/src/lib/auth/AuthProvider';
-import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import type { ContentRecord, ContentSummary } from '../../../web/src/lib/content/queries';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
-import { createTrpcClient, TRPCProvider } from '../../../web/src/lib/trpc';
-import { ToastProvider } from '../../../web/src/ui/Toast';
-import { appConfig, fakeAuthServer, useFakeClock, type FakeAuthServer } from './auth-fixtures';
+import { AppProviders, appConfig, fakeAuthServer, useFakeClock, type FakeAuthServer } from './auth-fixtures';
 import { fakeColorScheme } from './fake-media';
 
 export const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -175,17 +169,9 @@ function Where() {
 function Providers({ children, queryClient }: { children: ReactNode; queryClient: ReturnType<typeof createQueryClient> }) {
   const themeStore = createThemeStore({ storage: localStorage, matchMedia: fakeColorScheme(false).matchMedia, root: document.documentElement, events: window });
   return (
-    <AppConfigProvider config={appConfig}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-          <ThemeProvider store={themeStore}>
-            <ToastProvider>
-              <AuthProvider>{children}</AuthProvider>
-            </ToastProvider>
-          </ThemeProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </AppConfigProvider>
+    <AppProviders queryClient={queryClient} themeStore={themeStore}>
+        {children}
+      </AppProviders>
   );
 }
 

@@ -3,18 +3,12 @@
  * client, over a scripted server (the sign-in routes of auth-fixtures, and tRPC procedures
  * answering from handlers, batched or not, as @trpc/server would).
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { ThemeProvider } from '../../../web/src/lib/theme-context';
-import { AppConfigProvider } from '../../../web/src/lib/app-config';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
-import { createTrpcClient, TRPCProvider } from '../../../web/src/lib/trpc';
-import { AuthProvider } from '../../../web/src/lib/auth/AuthProvider';
-import { ToastProvider } from '../../../web/src/ui/Toast';
-import { appConfig, fakeAuthServer } from './auth-fixtures';
+import { AppProviders, appConfig, fakeAuthServer } from './auth-fixtures';
 import { fakeColorScheme } from './fake-media';
 
 export class ProcedureError extends Error {
@@ -83,19 +77,9 @@ export function renderWithTrpc({ path, routes }: { path: string; routes: RouteOb
   const router = createMemoryRouter([...routes, { path: '*', element: <p>Elsewhere</p> }], { initialEntries: [path] });
   const themeStore = createThemeStore({ storage: localStorage, matchMedia: fakeColorScheme(false).matchMedia, root: document.documentElement, events: window });
   const result = render(
-    <AppConfigProvider config={appConfig}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-          <ThemeProvider store={themeStore}>
-            <ToastProvider>
-              <AuthProvider>
-                <RouterProvider router={router} />
-              </AuthProvider>
-            </ToastProvider>
-          </ThemeProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </AppConfigProvider>,
+    <AppProviders queryClient={queryClient} themeStore={themeStore}>
+        <RouterProvider router={router} />
+      </AppProviders>,
   );
   return { ...result, router, queryClient };
 }
