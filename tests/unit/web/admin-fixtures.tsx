@@ -12,7 +12,7 @@ import { adminRoutes } from '../../../web/src/features/admin/admin-routes';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
 import { type AppRouter } from '../../../web/src/lib/trpc';
-import { AppProviders, aUser, appConfig, fakeAuthServer, type RecordedCall, type Reply } from './auth-fixtures';
+import { AppProviders, aUser, fakeAuthServer, type RecordedCall, type Reply } from './auth-fixtures';
 import { fakeColorScheme } from './fake-media';
 
 // The content forms are large: role queries over them take a while in jsdom.

@@ -13,7 +13,7 @@ import type { ContentType } from '../../../domain/content/constants';
 import type { ContentRecord, ContentSummary } from '../../../web/src/lib/content/queries';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
-import { AppProviders, appConfig, fakeAuthServer, useFakeClock, type FakeAuthServer } from './auth-fixtures';
+import { AppProviders, fakeAuthServer, useFakeClock, type FakeAuthServer } from './auth-fixtures';
 import { fakeColorScheme } from './fake-media';
 
 export const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

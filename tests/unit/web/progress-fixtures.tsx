@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { createQueryClient } from '../../../web/src/lib/query-client';
 import { createThemeStore } from '../../../web/src/lib/theme';
-import { AppProviders, appConfig, fakeAuthServer } from './auth-fixtures';
+import { AppProviders, fakeAuthServer } from './auth-fixtures';
 import { fakeColorScheme } from './fake-media';
 
 export class ProcedureError extends Error {
